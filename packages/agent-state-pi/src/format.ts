@@ -1,0 +1,171 @@
+import { WORK_ITEM_STATUSES, summarizeAgentState, type AgentStateSnapshot } from '@j1nn0/agent-state';
+import type { ControllerOutcome } from './controller.js';
+import { MAX_DECISIONS, MAX_ID_CHARACTERS, MAX_TEXT_CHARACTERS, MAX_WORK_ITEMS, isValidId } from './limits.js';
+import { isEmptySnapshot, type MutationOutcome, type NoChange, type Rejection } from './mutations.js';
+import type { UnreadableProblem } from './persistence.js';
+import type { NotifyType } from './port.js';
+import { escapeTerminalText } from './terminal-text.js';
+
+// Every text a person or the model sees. Recorded strings (ids, content, objective) always pass
+// through escapeTerminalText; messages about rejected input never repeat that input's content.
+
+export interface Notice {
+  readonly message: string;
+  readonly type: NotifyType;
+}
+
+const STATUS_LIST = WORK_ITEM_STATUSES.join(', ');
+
+export const USAGE =
+  `Usage: /agent-state status | objective <text> | add <id> <content> | ` +
+  `set <id> <${WORK_ITEM_STATUSES.join('|')}> | remove <id> | decide <id> <content> | clear [--yes]`;
+
+export const INTERNAL_FAILURE = 'Agent State: internal failure; nothing was recorded.';
+
+/** One headline line, then one line per work item and per decision, in insertion order. */
+export function formatStatus(snapshot: AgentStateSnapshot): string {
+  const objective =
+    snapshot.objective === undefined ? 'no objective' : `objective "${escapeTerminalText(snapshot.objective)}"`;
+  const lines = [`Agent State: ${objective}, ${formatCounts(snapshot)}.`];
+  if (snapshot.workItems.length > 0) {
+    lines.push('Work items:');
+    for (const item of snapshot.workItems) {
+      lines.push(`- [${item.status}] ${escapeTerminalText(item.id)}: ${escapeTerminalText(item.content)}`);
+    }
+  }
+  if (snapshot.decisions.length > 0) {
+    lines.push('Decisions:');
+    for (const decision of snapshot.decisions) {
+      lines.push(`- ${escapeTerminalText(decision.id)}: ${escapeTerminalText(decision.content)}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** Footer text: counts only, no recorded content; undefined clears the footer of an empty state. */
+export function formatFooter(snapshot: AgentStateSnapshot): string | undefined {
+  if (isEmptySnapshot(snapshot)) {
+    return undefined;
+  }
+  const objective = snapshot.objective === undefined ? 'no objective' : 'objective set';
+  return `Agent State: ${objective}, ${formatCounts(snapshot)}`;
+}
+
+export function formatOutcome(outcome: ControllerOutcome): Notice {
+  switch (outcome.kind) {
+    case 'failed':
+      return { message: INTERNAL_FAILURE, type: 'error' };
+    case 'changed':
+      return { message: formatChange(outcome), type: 'info' };
+    case 'unchanged':
+      return { message: formatNoChange(outcome.noChange), type: 'info' };
+    case 'rejected':
+      return { message: formatRejection(outcome.rejection), type: 'warning' };
+  }
+}
+
+export function formatChange(outcome: Extract<MutationOutcome, { kind: 'changed' }>): string {
+  const { mutation, previous } = outcome;
+  switch (mutation.kind) {
+    case 'set_objective':
+      return 'Objective set.';
+    case 'add_work_item':
+      return `Added work item ${quoteId(mutation.id)} (${mutation.status ?? 'open'}).`;
+    case 'set_status': {
+      const before = previous.workItems.find((item) => item.id === mutation.id)?.status;
+      return `Work item ${quoteId(mutation.id)}: ${before ?? 'unknown'} -> ${mutation.status}.`;
+    }
+    case 'remove_work_item':
+      return `Removed work item ${quoteId(mutation.id)}.`;
+    case 'add_decision':
+      return `Recorded decision ${quoteId(mutation.id)}.`;
+    case 'clear':
+      return `Agent State cleared: removed ${formatContents(previous)}.`;
+  }
+}
+
+export function formatNoChange(noChange: NoChange): string {
+  switch (noChange.reason) {
+    case 'same_objective':
+      return 'Objective unchanged: it already has this text.';
+    case 'same_status':
+      return `Work item ${quoteId(noChange.id)} is already ${noChange.status}; nothing changed.`;
+    case 'already_empty':
+      return 'Agent State is already empty; nothing to clear.';
+  }
+}
+
+export function formatRejection(rejection: Rejection): string {
+  switch (rejection.code) {
+    case 'invalid_id':
+      return (
+        `Rejected: an id must be 1-${MAX_ID_CHARACTERS} characters ` +
+        'with no whitespace, control or bidirectional formatting characters.'
+      );
+    case 'invalid_content':
+      return `Rejected: content must be 1-${MAX_TEXT_CHARACTERS} characters and not blank.`;
+    case 'invalid_objective':
+      return `Rejected: the objective must be 1-${MAX_TEXT_CHARACTERS} characters and not blank.`;
+    case 'invalid_status':
+      return `Rejected: unknown status. Valid statuses: ${STATUS_LIST}.`;
+    case 'work_item_limit':
+      return `Rejected: the limit of ${MAX_WORK_ITEMS} work items is reached.`;
+    case 'decision_limit':
+      return `Rejected: the limit of ${MAX_DECISIONS} decisions is reached.`;
+    case 'duplicate_work_item':
+      return `Rejected: a work item with id ${quoteId(rejection.id)} already exists.`;
+    case 'duplicate_decision':
+      return `Rejected: a decision with id ${quoteId(rejection.id)} already exists.`;
+    case 'unknown_work_item':
+      // An id that breaks the id rule could be long or odd, so it is not repeated.
+      return isValidId(rejection.id)
+        ? `Rejected: no work item has id ${quoteId(rejection.id)}.`
+        : 'Rejected: no work item has this id.';
+    case 'invalid_input':
+      return 'Rejected: the Agent State core refused this input.';
+  }
+}
+
+export function formatClearPreview(snapshot: AgentStateSnapshot): string {
+  if (isEmptySnapshot(snapshot)) {
+    return formatNoChange({ reason: 'already_empty' });
+  }
+  return `Clear would remove ${formatContents(snapshot)}. Nothing changed; confirm with /agent-state clear --yes.`;
+}
+
+const UNREADABLE_REASONS: Readonly<Record<UnreadableProblem, string>> = {
+  missing_payload: 'no payload',
+  unsupported_version: 'unsupported schema version',
+  malformed_payload: 'malformed payload',
+  rejected_snapshot: 'invalid snapshot',
+};
+
+export function formatUnreadableEntry(problem: UnreadableProblem): string {
+  return `Agent State: the newest saved state on this branch is unreadable (${UNREADABLE_REASONS[problem]}); starting empty.`;
+}
+
+function formatCounts(snapshot: AgentStateSnapshot): string {
+  const summary = summarizeAgentState(snapshot);
+  const workItems = plural(summary.total, 'work item', 'work items');
+  const decisions = plural(snapshot.decisions.length, 'decision', 'decisions');
+  if (summary.total === 0) {
+    return `${workItems}, ${decisions}`;
+  }
+  const byStatus = WORK_ITEM_STATUSES.map((status) => `${summary[status]} ${status}`).join(', ');
+  return `${workItems} (${byStatus}), ${decisions}`;
+}
+
+function formatContents(snapshot: AgentStateSnapshot): string {
+  const objective = snapshot.objective === undefined ? 'no objective' : 'the objective';
+  const workItems = plural(snapshot.workItems.length, 'work item', 'work items');
+  const decisions = plural(snapshot.decisions.length, 'decision', 'decisions');
+  return `${objective}, ${workItems} and ${decisions}`;
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+function quoteId(id: string): string {
+  return `"${escapeTerminalText(id)}"`;
+}

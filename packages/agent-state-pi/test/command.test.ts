@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import { USAGE } from '../src/format.js';
+import {
+  FIRST_SMOKE_RUN,
+  expectCleanRun,
+  readState,
+  recordAll,
+  runAgentState,
+  savedPayloads,
+  startAgentStateHost,
+} from './agent-state-host.js';
+import { EMPTY_STATUS, EXAMPLE_STATUS } from './snapshots.js';
+
+const usageWarning = [{ message: USAGE, type: 'warning' }];
+
+describe('/agent-state', () => {
+  it('is the only command the extension registers', async () => {
+    const host = await startAgentStateHost();
+    expect([...host.commands.keys()]).toEqual(['agent-state']);
+    expect(host.registrationProblems).toEqual([]);
+  });
+
+  it('prints the exact empty status', async () => {
+    const host = await startAgentStateHost();
+    expect(await runAgentState(host, 'status')).toEqual([{ message: EMPTY_STATUS, type: 'info' }]);
+    expectCleanRun(host);
+  });
+
+  it.each([[''], ['   '], ['help'], ['STATUS'], ['status extra'], ['add only-id'], ['set a'], ['remove a b'], ['clear now']])(
+    'answers %j with the one-line usage as a warning',
+    async (args) => {
+      const host = await startAgentStateHost();
+      expect(await runAgentState(host, args)).toEqual(usageWarning);
+      expect(savedPayloads(host)).toEqual([]);
+    },
+  );
+
+  it('records the first smoke run and lists it in insertion order', async () => {
+    const host = await startAgentStateHost();
+    await recordAll(host, FIRST_SMOKE_RUN);
+    expect(await runAgentState(host, 'status')).toEqual([{ message: EXAMPLE_STATUS, type: 'info' }]);
+    expect(savedPayloads(host)).toHaveLength(FIRST_SMOKE_RUN.length);
+    expectCleanRun(host);
+  });
+
+  it('confirms each subcommand with an info message', async () => {
+    const host = await startAgentStateHost();
+    const confirmations: [string, string][] = [
+      ['objective Ship it', 'Objective set.'],
+      ['add a First item', 'Added work item "a" (open).'],
+      ['set a blocked', 'Work item "a": open -> blocked.'],
+      ['decide d1 Use typebox', 'Recorded decision "d1".'],
+      ['remove a', 'Removed work item "a".'],
+      ['clear --yes', 'Agent State cleared: removed the objective, 0 work items and 1 decision.'],
+    ];
+    for (const [args, message] of confirmations) {
+      expect(await runAgentState(host, args), args).toEqual([{ message, type: 'info' }]);
+    }
+    expect(await readState(host)).toBe(EMPTY_STATUS);
+  });
+
+  it('rejects unknown and duplicate ids with a warning and records nothing', async () => {
+    const host = await startAgentStateHost();
+    await recordAll(host, ['add a A', 'decide d D']);
+    const rejections: [string, string][] = [
+      ['add a again', 'Rejected: a work item with id "a" already exists.'],
+      ['decide d again', 'Rejected: a decision with id "d" already exists.'],
+      ['set missing done', 'Rejected: no work item has id "missing".'],
+      ['remove missing', 'Rejected: no work item has id "missing".'],
+    ];
+    for (const [args, message] of rejections) {
+      expect(await runAgentState(host, args), args).toEqual([{ message, type: 'warning' }]);
+    }
+    expect(savedPayloads(host)).toHaveLength(2);
+  });
+
+  it.each([['Done'], ['doing'], ['in-progress']])('rejects the status %j with the valid list, uncorrected', async (status) => {
+    const host = await startAgentStateHost();
+    await recordAll(host, ['add a A']);
+    expect(await runAgentState(host, `set a ${status}`)).toEqual([
+      { message: 'Rejected: unknown status. Valid statuses: open, in_progress, blocked, done.', type: 'warning' },
+    ]);
+    expect(savedPayloads(host)).toHaveLength(1);
+    expect(await readState(host)).toContain('- [open] a: A');
+  });
+
+  it('rebuilds the objective through a new snapshot and keeps the rest', async () => {
+    const host = await startAgentStateHost();
+    await recordAll(host, ['objective First', 'add a A', 'objective Second']);
+    expect(await readState(host)).toBe(
+      'Agent State: objective "Second", 1 work item (1 open, 0 in_progress, 0 blocked, 0 done), 0 decisions.\n' +
+        'Work items:\n- [open] a: A',
+    );
+  });
+
+  describe('clear', () => {
+    it('without --yes reports what it would remove and changes nothing', async () => {
+      const host = await startAgentStateHost();
+      await recordAll(host, FIRST_SMOKE_RUN);
+      expect(await runAgentState(host, 'clear')).toEqual([
+        {
+          message:
+            'Clear would remove the objective, 3 work items and 1 decision. ' +
+            'Nothing changed; confirm with /agent-state clear --yes.',
+          type: 'info',
+        },
+      ]);
+      expect(await readState(host)).toBe(EXAMPLE_STATUS);
+      expect(savedPayloads(host)).toHaveLength(FIRST_SMOKE_RUN.length);
+    });
+
+    it('with --yes empties the state and saves the empty state', async () => {
+      const host = await startAgentStateHost();
+      await recordAll(host, FIRST_SMOKE_RUN);
+      expect(await runAgentState(host, 'clear --yes')).toEqual([
+        { message: 'Agent State cleared: removed the objective, 3 work items and 1 decision.', type: 'info' },
+      ]);
+      expect(await readState(host)).toBe(EMPTY_STATUS);
+      expect(savedPayloads(host).at(-1)).toEqual({
+        schemaVersion: 1,
+        state: { schemaVersion: 1, workItems: [], decisions: [] },
+      });
+    });
+  });
+
+  describe('requests that would change nothing', () => {
+    it.each<[string[], string, string]>([
+      [['add a A', 'set a done'], 'set a done', 'Work item "a" is already done; nothing changed.'],
+      [['objective Same'], 'objective Same', 'Objective unchanged: it already has this text.'],
+      [[], 'clear --yes', 'Agent State is already empty; nothing to clear.'],
+      [[], 'clear', 'Agent State is already empty; nothing to clear.'],
+    ])('after %j, %j says so and appends nothing', async (setup, args, message) => {
+      const host = await startAgentStateHost();
+      await recordAll(host, setup);
+      const entriesBefore = host.session.getEntries().length;
+      expect(await runAgentState(host, args)).toEqual([{ message, type: 'info' }]);
+      expect(host.session.getEntries()).toHaveLength(entriesBefore);
+    });
+  });
+
+  describe('limits', () => {
+    it.each<[string, string]>([
+      [`add ${'x'.repeat(65)} A`, 'Rejected: an id must be 1-64 characters with no whitespace, control or bidirectional formatting characters.'],
+      ['add id\u001b A', 'Rejected: an id must be 1-64 characters with no whitespace, control or bidirectional formatting characters.'],
+      [`add a ${'x'.repeat(501)}`, 'Rejected: content must be 1-500 characters and not blank.'],
+      [`decide d ${'x'.repeat(501)}`, 'Rejected: content must be 1-500 characters and not blank.'],
+      [`objective ${'x'.repeat(501)}`, 'Rejected: the objective must be 1-500 characters and not blank.'],
+    ])('rejects an over-limit request with a message naming the limit', async (args, message) => {
+      const host = await startAgentStateHost();
+      expect(await runAgentState(host, args)).toEqual([{ message, type: 'warning' }]);
+      expect(savedPayloads(host)).toEqual([]);
+    });
+
+    it('accepts a 64-character id and 500 characters of content', async () => {
+      const host = await startAgentStateHost();
+      await recordAll(host, [`add ${'x'.repeat(64)} ${'y'.repeat(500)}`, `objective ${'z'.repeat(500)}`]);
+    });
+
+    it('rejects the 201st work item and the 201st decision', async () => {
+      const host = await startAgentStateHost();
+      for (let index = 0; index < 200; index += 1) {
+        await runAgentState(host, `add w${index} W`);
+        await runAgentState(host, `decide d${index} D`);
+      }
+      expect(savedPayloads(host)).toHaveLength(400);
+      expect(await runAgentState(host, 'add one-more W')).toEqual([
+        { message: 'Rejected: the limit of 200 work items is reached.', type: 'warning' },
+      ]);
+      expect(await runAgentState(host, 'decide one-more D')).toEqual([
+        { message: 'Rejected: the limit of 200 decisions is reached.', type: 'warning' },
+      ]);
+      expect(savedPayloads(host)).toHaveLength(400);
+    });
+  });
+
+  it('escapes terminal control characters from recorded text in what it shows', async () => {
+    const host = await startAgentStateHost();
+    await recordAll(host, ['objective \u001b]0;pwned\u0007 goal', 'add a red\u001b[31m text \u202egnp.exe', 'decide d bell\u009b']);
+    const [status] = await runAgentState(host, 'status');
+    expect(status?.message).toBe(
+      'Agent State: objective "\\u001b]0;pwned\\u0007 goal", 1 work item (1 open, 0 in_progress, 0 blocked, 0 done), 1 decision.\n' +
+        'Work items:\n- [open] a: red\\u001b[31m text \\u202egnp.exe\nDecisions:\n- d: bell\\u009b',
+    );
+    // The state keeps the text as given; only the display is escaped.
+    expect(savedPayloads(host).at(-1)).toMatchObject({ state: { objective: '\u001b]0;pwned\u0007 goal' } });
+  });
+
+  describe('completions', () => {
+    it('offer subcommands, existing ids after set and remove, and statuses after set <id>', async () => {
+      const host = await startAgentStateHost();
+      await recordAll(host, ['add parse P', 'add plan Q']);
+      expect(host.getCompletions('agent-state', 're')).toEqual([{ value: 'remove ', label: 'remove' }]);
+      expect(host.getCompletions('agent-state', 'remove p')).toEqual([
+        { value: 'remove parse', label: 'parse' },
+        { value: 'remove plan', label: 'plan' },
+      ]);
+      expect(host.getCompletions('agent-state', 'set pl')).toEqual([{ value: 'set plan ', label: 'plan' }]);
+      expect(host.getCompletions('agent-state', 'set plan d')).toEqual([{ value: 'set plan done', label: 'done' }]);
+      expect(host.getCompletions('agent-state', 'objective ')).toBeNull();
+    });
+  });
+
+  describe('footer status', () => {
+    it('shows the counts while the state is not empty and is cleared when it empties', async () => {
+      const host = await startAgentStateHost();
+      expect(host.statuses.has('agent-state')).toBe(false);
+      await recordAll(host, ['add a A']);
+      expect(host.statuses.get('agent-state')).toBe(
+        'Agent State: no objective, 1 work item (1 open, 0 in_progress, 0 blocked, 0 done), 0 decisions',
+      );
+      await recordAll(host, ['remove a']);
+      expect(host.statuses.has('agent-state')).toBe(false);
+    });
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { parseCommand } from '../src/commands.js';
+
+const usage = { kind: 'usage' };
+
+describe('parseCommand', () => {
+  it('reads each subcommand into a typed request', () => {
+    expect(parseCommand('status')).toEqual({ kind: 'status' });
+    expect(parseCommand('objective Ship the parser')).toEqual({
+      kind: 'mutation',
+      mutation: { kind: 'set_objective', objective: 'Ship the parser' },
+    });
+    expect(parseCommand('add parse Parse the arguments')).toEqual({
+      kind: 'mutation',
+      mutation: { kind: 'add_work_item', id: 'parse', content: 'Parse the arguments' },
+    });
+    expect(parseCommand('set parse in_progress')).toEqual({
+      kind: 'mutation',
+      mutation: { kind: 'set_status', id: 'parse', status: 'in_progress' },
+    });
+    expect(parseCommand('remove parse')).toEqual({
+      kind: 'mutation',
+      mutation: { kind: 'remove_work_item', id: 'parse' },
+    });
+    expect(parseCommand('decide d1 Keep the core pure')).toEqual({
+      kind: 'mutation',
+      mutation: { kind: 'add_decision', id: 'd1', content: 'Keep the core pure' },
+    });
+    expect(parseCommand('clear')).toEqual({ kind: 'clear_preview' });
+    expect(parseCommand('clear --yes')).toEqual({ kind: 'mutation', mutation: { kind: 'clear' } });
+  });
+
+  it('keeps the inner spacing of free text and trims its ends', () => {
+    expect(parseCommand('  add  a   two  spaces  ')).toEqual({
+      kind: 'mutation',
+      mutation: { kind: 'add_work_item', id: 'a', content: 'two  spaces' },
+    });
+    expect(parseCommand('objective \tline one\nline two ')).toEqual({
+      kind: 'mutation',
+      mutation: { kind: 'set_objective', objective: 'line one\nline two' },
+    });
+  });
+
+  it('answers usage for a bare command or an unknown subcommand', () => {
+    expect(parseCommand('')).toEqual(usage);
+    expect(parseCommand('   ')).toEqual(usage);
+    expect(parseCommand('list')).toEqual(usage);
+    expect(parseCommand('Status')).toEqual(usage);
+  });
+
+  it.each([
+    ['status now'],
+    ['objective'],
+    ['add'],
+    ['add only-id'],
+    ['set'],
+    ['set id'],
+    ['set id done extra'],
+    ['remove'],
+    ['remove a b'],
+    ['decide'],
+    ['decide only-id'],
+    ['clear yes'],
+    ['clear --yes now'],
+    ['clear --YES'],
+  ])('answers usage for the wrong arity: %j', (args) => {
+    expect(parseCommand(args)).toEqual(usage);
+  });
+
+  it.each([['Done'], ['doing'], ['OPEN'], ['in-progress'], ['complete']])(
+    'rejects the status %j instead of correcting it',
+    (status) => {
+      expect(parseCommand(`set a ${status}`)).toEqual({ kind: 'rejected', rejection: { code: 'invalid_status' } });
+    },
+  );
+
+  it('accepts exactly the four statuses', () => {
+    for (const status of ['open', 'in_progress', 'blocked', 'done'] as const) {
+      expect(parseCommand(`set a ${status}`)).toEqual({
+        kind: 'mutation',
+        mutation: { kind: 'set_status', id: 'a', status },
+      });
+    }
+  });
+});

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { AUTHORITY_BOUNDARY } from '../src/tools.js';
+import {
+  FIRST_SMOKE_RUN,
+  expectCleanRun,
+  readState,
+  recordAll,
+  savedPayloads,
+  startAgentStateHost,
+} from './agent-state-host.js';
+import { EMPTY_STATUS, EXAMPLE_STATUS } from './snapshots.js';
+
+const TOOL_NAMES = [
+  'agent_state_get',
+  'agent_state_add_work_item',
+  'agent_state_set_work_item_status',
+  'agent_state_add_decision',
+];
+
+function text(content: readonly { type: string; text?: string }[]): string {
+  return content.map((part) => part.text ?? '').join('');
+}
+
+describe('tools', () => {
+  it('registers exactly four tools, each with the authority boundary', async () => {
+    const host = await startAgentStateHost();
+    expect([...host.tools.keys()]).toEqual(TOOL_NAMES);
+    for (const tool of host.tools.values()) {
+      expect(tool.description).toContain(AUTHORITY_BOUNDARY);
+    }
+  });
+
+  it('agent_state_get returns the status text', async () => {
+    const host = await startAgentStateHost();
+    expect(await host.executeTool('agent_state_get', {})).toEqual({
+      content: [{ type: 'text', text: EMPTY_STATUS }],
+      details: { objective: false, workItems: { open: 0, in_progress: 0, blocked: 0, done: 0, total: 0 }, decisions: 0 },
+      isError: false,
+    });
+    await recordAll(host, FIRST_SMOKE_RUN);
+    expect(await readState(host)).toBe(EXAMPLE_STATUS);
+  });
+
+  it('records work items, statuses and decisions and confirms them with the counts in details', async () => {
+    const host = await startAgentStateHost();
+    expect(await host.executeTool('agent_state_add_work_item', { id: 'a', content: 'A' })).toEqual({
+      content: [{ type: 'text', text: 'Added work item "a" (open).' }],
+      details: { objective: false, workItems: { open: 1, in_progress: 0, blocked: 0, done: 0, total: 1 }, decisions: 0 },
+      isError: false,
+    });
+    const blocked = await host.executeTool('agent_state_add_work_item', { id: 'b', content: 'B', status: 'blocked' });
+    expect(text(blocked.content)).toBe('Added work item "b" (blocked).');
+    const set = await host.executeTool('agent_state_set_work_item_status', { id: 'a', status: 'done' });
+    expect(text(set.content)).toBe('Work item "a": open -> done.');
+    const decided = await host.executeTool('agent_state_add_decision', { id: 'd', content: 'D' });
+    expect(decided).toMatchObject({
+      content: [{ type: 'text', text: 'Recorded decision "d".' }],
+      details: { workItems: { open: 0, in_progress: 0, blocked: 1, done: 1, total: 2 }, decisions: 1 },
+      isError: false,
+    });
+    expect(savedPayloads(host)).toHaveLength(4);
+    expectCleanRun(host);
+  });
+
+  it('answers an unchanged status without an error and without saving', async () => {
+    const host = await startAgentStateHost();
+    await host.executeTool('agent_state_add_work_item', { id: 'a', content: 'A' });
+    const result = await host.executeTool('agent_state_set_work_item_status', { id: 'a', status: 'open' });
+    expect(result.isError).toBe(false);
+    expect(text(result.content)).toBe('Work item "a" is already open; nothing changed.');
+    expect(savedPayloads(host)).toHaveLength(1);
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['agent_state_add_work_item', { id: 'a', content: 'again' }, 'Rejected: a work item with id "a" already exists.'],
+    ['agent_state_add_decision', { id: 'd', content: 'again' }, 'Rejected: a decision with id "d" already exists.'],
+    ['agent_state_set_work_item_status', { id: 'zz', status: 'done' }, 'Rejected: no work item has id "zz".'],
+    ['agent_state_add_work_item', { id: 'has space', content: 'C' }, 'Rejected: an id must be 1-64 characters with no whitespace, control or bidirectional formatting characters.'],
+    ['agent_state_add_work_item', { id: 'c', content: 'x'.repeat(501) }, 'Rejected: content must be 1-500 characters and not blank.'],
+    ['agent_state_add_decision', { id: 'e', content: ' ' }, 'Rejected: content must be 1-500 characters and not blank.'],
+  ])('%s %j is an error result with a short message that changes nothing', async (name, args, message) => {
+    const host = await startAgentStateHost();
+    await host.executeTool('agent_state_add_work_item', { id: 'a', content: 'A' });
+    await host.executeTool('agent_state_add_decision', { id: 'd', content: 'D' });
+    const before = host.session.getEntries().length;
+    const stateBefore = await readState(host);
+    expect(await host.executeTool(name, args)).toEqual({
+      content: [{ type: 'text', text: message }],
+      details: {},
+      isError: true,
+    });
+    expect(host.session.getEntries()).toHaveLength(before);
+    expect(await readState(host)).toBe(stateBefore);
+  });
+
+  it('rejects the 201st work item as an error result', async () => {
+    const host = await startAgentStateHost();
+    for (let index = 0; index < 200; index += 1) {
+      await host.executeTool('agent_state_add_work_item', { id: `w${index}`, content: 'W' });
+    }
+    const result = await host.executeTool('agent_state_add_work_item', { id: 'w200', content: 'W' });
+    expect(result).toMatchObject({ isError: true, content: [{ text: 'Rejected: the limit of 200 work items is reached.' }] });
+    expect(savedPayloads(host)).toHaveLength(200);
+  });
+
+  it.each<[string, Record<string, unknown>]>([
+    ['agent_state_set_work_item_status', { id: 'a', status: 'Done' }],
+    ['agent_state_set_work_item_status', { id: 'a', status: 'doing' }],
+    ['agent_state_add_work_item', { id: 'b', content: 'B', status: 'finished' }],
+    ['agent_state_add_work_item', { id: 'b' }],
+    ['agent_state_add_decision', { content: 'no id' }],
+  ])('the host rejects %s %j against the schema before execute', async (name, args) => {
+    const host = await startAgentStateHost();
+    await host.executeTool('agent_state_add_work_item', { id: 'a', content: 'A' });
+    const result = await host.executeTool(name, args);
+    expect(result.isError).toBe(true);
+    expect(text(result.content)).toMatch(/^Validation failed/u);
+    expect(savedPayloads(host)).toHaveLength(1);
+    expect(await readState(host)).toContain('- [open] a: A');
+  });
+
+  it('never puts a stack trace in an error result', async () => {
+    const host = await startAgentStateHost();
+    const result = await host.executeTool('agent_state_set_work_item_status', { id: 'missing', status: 'done' });
+    expect(text(result.content)).not.toMatch(/\n\s+at |Error:/u);
+  });
+});
