@@ -1,0 +1,76 @@
+import { formatFooter, formatUnreadableEntry } from './format.js';
+import { EMPTY_GUARD_STATE, type GuardState } from './guard-state.js';
+import { applyMutation, type GuardMutation, type MutationOutcome } from './mutations.js';
+import { STATE_ENTRY_TYPE, restoreFromBranch, toStatePayload } from './persistence.js';
+import type { PiContextPort } from './port.js';
+
+export const FOOTER_STATUS_KEY = 'context-guard';
+
+/** An unexpected failure (a bug or a host error) is reported, never thrown at Pi. */
+export type ControllerOutcome = MutationOutcome | { readonly kind: 'failed' };
+
+export interface GuardControllerOptions {
+  readonly appendEntry: (customType: string, data: unknown) => void;
+  /** Called whenever the protected set is replaced: loaded from the branch or changed. */
+  readonly onReplaced: () => void;
+}
+
+export interface GuardController {
+  current(): GuardState;
+  /** Whether the last load found an unreadable newest entry and started empty instead. */
+  discardedOnLoad(): boolean;
+  /** Replaces the state with the newest saved one on the current branch; never appends. */
+  load(ctx: PiContextPort): void;
+  /** Applies a mutation; a change is saved as one entry before it becomes the current state. */
+  apply(mutation: GuardMutation, ctx: PiContextPort): ControllerOutcome;
+}
+
+/** One controller per extension instance; its state lives in this closure, never in the module. */
+export function createGuardController(options: GuardControllerOptions): GuardController {
+  let state: GuardState = EMPTY_GUARD_STATE;
+  let discarded = false;
+  // Pi may deliver session_start twice; the same unreadable entry is reported only once.
+  let lastReportedEntryId: string | undefined;
+
+  function showFooter(ctx: PiContextPort): void {
+    if (ctx.hasUI) {
+      ctx.ui.setStatus(FOOTER_STATUS_KEY, formatFooter(state));
+    }
+  }
+
+  return {
+    current: () => state,
+
+    discardedOnLoad: () => discarded,
+
+    load(ctx) {
+      const restored = restoreFromBranch(ctx.sessionManager.getBranch());
+      state = restored.kind === 'restored' ? restored.state : EMPTY_GUARD_STATE;
+      discarded = restored.kind === 'unreadable';
+      if (restored.kind === 'unreadable' && restored.entryId !== lastReportedEntryId) {
+        lastReportedEntryId = restored.entryId;
+        ctx.ui.notify(formatUnreadableEntry(restored.problem), 'warning');
+      }
+      options.onReplaced();
+      showFooter(ctx);
+    },
+
+    apply(mutation, ctx) {
+      let outcome: MutationOutcome;
+      try {
+        outcome = applyMutation(state, mutation);
+        if (outcome.kind === 'changed') {
+          options.appendEntry(STATE_ENTRY_TYPE, toStatePayload(outcome.state));
+        }
+      } catch {
+        return { kind: 'failed' };
+      }
+      if (outcome.kind === 'changed') {
+        state = outcome.state;
+        options.onReplaced();
+        showFooter(ctx);
+      }
+      return outcome;
+    },
+  };
+}

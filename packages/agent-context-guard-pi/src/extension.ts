@@ -1,0 +1,65 @@
+import { createLiteralVerifier } from '@j1nn0/agent-context-guard';
+import { COMMAND_NAME, parseCommand, runCommand, type CommandTarget } from './commands.js';
+import { createCompactionLifecycle } from './compaction.js';
+import { completeArguments } from './completions.js';
+import { createGuardController } from './controller.js';
+import type { PiContextPort, PiExtensionPort } from './port.js';
+import { RECOVERY_MESSAGE_TYPE } from './recovery.js';
+import { createContextGuardTools } from './tools.js';
+
+export { STATE_ENTRY_TYPE, STATE_PAYLOAD_VERSION, type StatePayload } from './persistence.js';
+export { RECOVERY_MESSAGE_TYPE } from './recovery.js';
+export type { PiExtensionPort } from './port.js';
+
+/** The Pi extension: one `/context-guard` command, two tools, a check after every compaction. */
+export default function contextGuardExtension(pi: PiExtensionPort): void {
+  const lifecycle = createCompactionLifecycle({
+    verifier: createLiteralVerifier(),
+    // `nextTurn` persists the message with the next user prompt and never starts a turn of its own.
+    sendRecovery: (content) => {
+      pi.sendMessage({ customType: RECOVERY_MESSAGE_TYPE, content, display: false }, { deliverAs: 'nextTurn' });
+    },
+  });
+  const controller = createGuardController({
+    appendEntry: (customType, data) => {
+      pi.appendEntry(customType, data);
+    },
+    onReplaced: () => {
+      lifecycle.dropPending();
+    },
+  });
+  const target: CommandTarget = { controller, lifecycle };
+
+  // Every start reason and every tree move changes which branch is current: restore from it.
+  const load = (_event: unknown, ctx: PiContextPort): void => {
+    controller.load(ctx);
+  };
+  pi.on('session_start', load);
+  pi.on('session_tree', load);
+  // Returns nothing: the guard observes compaction and never cancels or alters it.
+  pi.on('session_before_compact', () => {
+    lifecycle.beforeCompact(controller.current().items);
+  });
+  pi.on('session_compact', (_event, ctx) => {
+    lifecycle.afterCompact(controller.current().items, ctx);
+  });
+  pi.on('context', (event, ctx) => lifecycle.onContext(event, ctx, controller.current().recovery));
+
+  pi.registerCommand(COMMAND_NAME, {
+    description: 'Protect context across compaction (caller-declared, not verified as true)',
+    handler: (args, ctx) => {
+      const notice = runCommand(parseCommand(args), target, ctx);
+      ctx.ui.notify(notice.message, notice.type);
+      return Promise.resolve();
+    },
+    getArgumentCompletions: (prefix) =>
+      completeArguments(
+        prefix,
+        controller.current().items.map((item) => item.id),
+      ),
+  });
+
+  for (const tool of createContextGuardTools(target)) {
+    pi.registerTool(tool);
+  }
+}

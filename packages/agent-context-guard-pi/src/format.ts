@@ -1,0 +1,218 @@
+import { CONTEXT_ITEM_KINDS, type ContextItem } from '@j1nn0/agent-context-guard';
+import type { CompactionCheck } from './compaction.js';
+import type { ControllerOutcome } from './controller.js';
+import { RECOVERY_MODES, countCritical, type GuardState } from './guard-state.js';
+import { MAX_CONTENT_CHARACTERS, MAX_ID_CHARACTERS, MAX_ITEMS, isValidId } from './limits.js';
+import type { MutationOutcome, NoChange, Rejection } from './mutations.js';
+import type { UnreadableProblem } from './persistence.js';
+import type { NotifyType } from './port.js';
+import { escapeTerminalText } from './terminal-text.js';
+
+// Every text a person or the model sees. Recorded strings (ids, content) pass through
+// escapeTerminalText wherever a person may see them; notices about compaction carry counts only,
+// never content; messages about rejected input never repeat that input's content.
+
+export interface Notice {
+  readonly message: string;
+  readonly type: NotifyType;
+}
+
+/** What `status` reports besides the protected set itself. */
+export interface GuardStatusView {
+  readonly state: GuardState;
+  readonly discarded: boolean;
+  readonly verificationPending: boolean;
+  readonly lastCheck: CompactionCheck | undefined;
+}
+
+export const USAGE =
+  `Usage: /context-guard add <id> <${CONTEXT_ITEM_KINDS.join('|')}> [--critical] <content> | list | ` +
+  `remove <id> | clear [--yes] | status | recovery <${RECOVERY_MODES.join('|')}>`;
+
+export const INTERNAL_FAILURE = 'Context Guard: internal failure; nothing was recorded.';
+
+export const UNVERIFIABLE_COMPACTION =
+  'Context Guard: a compaction happened without a snapshot of the protected items; it cannot be verified.';
+
+/** A headline with the counts, then one line per item in insertion order. */
+export function formatList(state: GuardState): string {
+  const lines = [`Context Guard: ${formatCounts(state.items)}.`];
+  for (const item of state.items) {
+    const flags = item.critical ? `${item.kind}, critical` : item.kind;
+    lines.push(`- [${flags}] ${escapeTerminalText(item.id)}: ${escapeTerminalText(item.content)}`);
+  }
+  return lines.join('\n');
+}
+
+/** The list followed by the last check: what the list tool returns to the model. */
+export function formatListWithCheck(state: GuardState, lastCheck: CompactionCheck | undefined): string {
+  return `${formatList(state)}\n${formatLastCheck(lastCheck)}`;
+}
+
+export function formatStatus(view: GuardStatusView): string {
+  const lines = [`Context Guard: ${formatCounts(view.state.items)}, recovery ${view.state.recovery}.`];
+  if (view.discarded) {
+    lines.push('The newest saved state on this branch was unreadable and was discarded.');
+  }
+  if (view.verificationPending) {
+    lines.push('A compaction will be checked at the next model request.');
+  }
+  lines.push(formatLastCheck(view.lastCheck));
+  return lines.join('\n');
+}
+
+export function formatLastCheck(check: CompactionCheck | undefined): string {
+  if (check === undefined) {
+    return 'Last check: none yet.';
+  }
+  if (check.kind === 'unverifiable') {
+    return 'Last check: a compaction could not be verified (no snapshot of the protected items).';
+  }
+  return `Last check: ${formatCheckSummary(check)}.${formatRestored(check)}`;
+}
+
+/** The notification after a compaction: counts only, never content. */
+export function formatCheckNotice(check: CompactionCheck): string {
+  if (check.kind === 'unverifiable') {
+    return UNVERIFIABLE_COMPACTION;
+  }
+  return `Context Guard: ${formatCheckSummary(check)}.${formatRestored(check)}`;
+}
+
+function formatCheckSummary(check: Extract<CompactionCheck, { kind: 'verified' }>): string {
+  // The literal verifier never reports `changed`, so it is shown only when another verifier did.
+  const changed = check.changed > 0 ? `, ${check.changed} changed` : '';
+  const critical = (
+    [
+      ['changed', check.criticalChanged],
+      ['lost', check.criticalLost],
+      ['unknown', check.criticalUnknown],
+    ] as const
+  )
+    .filter(([, count]) => count > 0)
+    .map(([status, count]) => `${count} critical ${status}`);
+  const criticalPart = critical.length > 0 ? ` (${critical.join(', ')})` : '';
+  return `after compaction ${check.preserved} preserved${changed}, ${check.lost} lost, ${check.unknown} unknown${criticalPart}`;
+}
+
+function formatRestored(check: Extract<CompactionCheck, { kind: 'verified' }>): string {
+  return check.restored > 0 ? ` Restored ${plural(check.restored, 'critical item', 'critical items')} for the model.` : '';
+}
+
+/** Footer text: counts only; undefined clears the footer when nothing is protected. */
+export function formatFooter(state: GuardState): string | undefined {
+  if (state.items.length === 0) {
+    return undefined;
+  }
+  return `Context Guard: ${state.items.length} protected (${countCritical(state.items)} critical)`;
+}
+
+/**
+ * The hidden message that restores lost critical items for the model. It repeats their content
+ * exactly as declared, so a later check finds them again; the model, not a person, reads it.
+ */
+export function formatRecoveryContent(items: readonly ContextItem[]): string {
+  const lines = [
+    'Context Guard recovery: these critical items were protected before the last compaction and are ' +
+      'missing from the compacted context. They are restated as declared, not verified.',
+  ];
+  for (const item of items) {
+    lines.push(`- [${item.kind}] ${item.id}: ${item.content}`);
+  }
+  return lines.join('\n');
+}
+
+export function formatOutcome(outcome: ControllerOutcome): Notice {
+  switch (outcome.kind) {
+    case 'failed':
+      return { message: INTERNAL_FAILURE, type: 'error' };
+    case 'changed':
+      return { message: formatChange(outcome), type: 'info' };
+    case 'unchanged':
+      return { message: formatNoChange(outcome.noChange), type: 'info' };
+    case 'rejected':
+      return { message: formatRejection(outcome.rejection), type: 'warning' };
+  }
+}
+
+export function formatChange(outcome: Extract<MutationOutcome, { kind: 'changed' }>): string {
+  const { mutation, previous } = outcome;
+  switch (mutation.kind) {
+    case 'add':
+      return `Protected ${mutation.itemKind} ${quoteId(mutation.id)}${mutation.critical ? ' (critical)' : ''}.`;
+    case 'remove':
+      return `Removed protected item ${quoteId(mutation.id)}.`;
+    case 'clear':
+      return `Context Guard cleared: removed ${formatCounts(previous.items)}.`;
+    case 'set_recovery':
+      return `Recovery set to ${mutation.recovery}.`;
+  }
+}
+
+export function formatNoChange(noChange: NoChange): string {
+  switch (noChange.reason) {
+    case 'already_empty':
+      return 'Context Guard has no protected items; nothing to clear.';
+    case 'same_recovery':
+      return `Recovery is already ${noChange.recovery}; nothing changed.`;
+  }
+}
+
+export function formatRejection(rejection: Rejection): string {
+  switch (rejection.code) {
+    case 'invalid_id':
+      return (
+        `Rejected: an id must be 1-${MAX_ID_CHARACTERS} characters ` +
+        'with no whitespace, control or bidirectional formatting characters.'
+      );
+    case 'invalid_content':
+      return `Rejected: content must be 1-${MAX_CONTENT_CHARACTERS} characters and not blank.`;
+    case 'invalid_kind':
+      return `Rejected: unknown kind. Valid kinds: ${CONTEXT_ITEM_KINDS.join(', ')}.`;
+    case 'invalid_recovery':
+      return `Rejected: unknown recovery mode. Valid modes: ${RECOVERY_MODES.join(', ')}.`;
+    case 'item_limit':
+      return `Rejected: the limit of ${MAX_ITEMS} protected items is reached.`;
+    case 'duplicate_item':
+      return `Rejected: a protected item with id ${quoteId(rejection.id)} already exists.`;
+    case 'unknown_item':
+      // An id that breaks the id rule could be long or odd, so it is not repeated.
+      return isValidId(rejection.id)
+        ? `Rejected: no protected item has id ${quoteId(rejection.id)}.`
+        : 'Rejected: no protected item has this id.';
+    case 'invalid_input':
+      return 'Rejected: the Context Guard core refused this input.';
+  }
+}
+
+export function formatClearPreview(state: GuardState): string {
+  if (state.items.length === 0) {
+    return formatNoChange({ reason: 'already_empty' });
+  }
+  return `Clear would remove ${formatCounts(state.items)}. Nothing changed; confirm with /context-guard clear --yes.`;
+}
+
+const UNREADABLE_REASONS: Readonly<Record<UnreadableProblem, string>> = {
+  missing_payload: 'no payload',
+  unsupported_version: 'unsupported schema version',
+  malformed_payload: 'malformed payload',
+  rejected_items: 'invalid items',
+};
+
+export function formatUnreadableEntry(problem: UnreadableProblem): string {
+  return `Context Guard: the newest saved state on this branch is unreadable (${UNREADABLE_REASONS[problem]}); starting empty.`;
+}
+
+/** `0 protected items`, `1 protected item (1 critical)`, `3 protected items (0 critical)`. */
+function formatCounts(items: readonly ContextItem[]): string {
+  const count = plural(items.length, 'protected item', 'protected items');
+  return items.length === 0 ? count : `${count} (${countCritical(items)} critical)`;
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+function quoteId(id: string): string {
+  return `"${escapeTerminalText(id)}"`;
+}

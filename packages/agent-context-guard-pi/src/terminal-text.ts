@@ -1,0 +1,40 @@
+// Recorded text is shown in a terminal; these code points could repaint it, reorder it or break
+// the one-line-per-item layout, so they are shown as visible escapes instead.
+
+const NAMED_ESCAPES: ReadonlyMap<number, string> = new Map([
+  [0x09, '\\t'],
+  [0x0a, '\\n'],
+  [0x0d, '\\r'],
+]);
+
+/**
+ * C0 controls (ESC included), DEL, C1 controls, Unicode line/paragraph separators and the
+ * bidirectional marks, embeddings, overrides and isolates.
+ */
+export function isTerminalUnsafe(codePoint: number): boolean {
+  return (
+    codePoint <= 0x1f ||
+    (codePoint >= 0x7f && codePoint <= 0x9f) ||
+    codePoint === 0x061c ||
+    codePoint === 0x200e ||
+    codePoint === 0x200f ||
+    codePoint === 0x2028 ||
+    codePoint === 0x2029 ||
+    (codePoint >= 0x202a && codePoint <= 0x202e) ||
+    (codePoint >= 0x2066 && codePoint <= 0x2069)
+  );
+}
+
+/** Replaces every terminal-unsafe code point with `\n`, `\t`, `\r` or `\uXXXX`; other text is unchanged. */
+export function escapeTerminalText(text: string): string {
+  let escaped = '';
+  for (const character of text) {
+    const codePoint = character.codePointAt(0) ?? 0;
+    escaped += isTerminalUnsafe(codePoint) ? visibleEscape(codePoint) : character;
+  }
+  return escaped;
+}
+
+function visibleEscape(codePoint: number): string {
+  return NAMED_ESCAPES.get(codePoint) ?? `\\u${codePoint.toString(16).padStart(4, '0')}`;
+}

@@ -1,0 +1,77 @@
+import { CONTEXT_ITEM_KINDS, type ContextItemKind } from '@j1nn0/agent-context-guard';
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { CommandTarget } from './commands.js';
+import { formatListWithCheck, formatOutcome } from './format.js';
+import { countCritical, type GuardState } from './guard-state.js';
+import type { PiToolPort, PiToolResult } from './port.js';
+
+/** Every tool description carries this: the tools store declarations, they do not judge them. */
+export const AUTHORITY_BOUNDARY =
+  'Records what the caller declares protected; does not verify or establish that it is true.';
+
+export const LIST_TOOL_NAME = 'context_guard_list';
+export const PROTECT_TOOL_NAME = 'context_guard_protect';
+
+export interface ContextGuardToolDetails {
+  readonly items: number;
+  readonly critical: number;
+}
+
+export type ContextGuardTool = PiToolPort<TSchema, ContextGuardToolDetails>;
+
+// A plain `{ type: 'string', enum }` keeps the payload small; a union of literals would repeat
+// `const` and `type` for every kind in every request.
+const KindSchema = Type.Unsafe<ContextItemKind>({ type: 'string', enum: [...CONTEXT_ITEM_KINDS] });
+
+const ListParameters = Type.Object({});
+const ProtectParameters = Type.Object({
+  id: Type.String(),
+  kind: KindSchema,
+  content: Type.String(),
+  critical: Type.Optional(Type.Boolean()),
+});
+
+function textResult(text: string, state: GuardState): PiToolResult<ContextGuardToolDetails> {
+  return {
+    content: [{ type: 'text', text }],
+    details: { items: state.items.length, critical: countCritical(state.items) },
+  };
+}
+
+// Keeps each tool's parameter type for `execute` while the list shares one element type.
+function defineTool<TParams extends TSchema>(
+  tool: PiToolPort<TParams, ContextGuardToolDetails>,
+): PiToolPort<TParams, ContextGuardToolDetails> {
+  return tool;
+}
+
+export function createContextGuardTools(target: CommandTarget): ContextGuardTool[] {
+  const { controller, lifecycle } = target;
+  return [
+    defineTool({
+      name: LIST_TOOL_NAME,
+      label: 'Context Guard',
+      description: `List protected context items and the last post-compaction check. ${AUTHORITY_BOUNDARY}`,
+      parameters: ListParameters,
+      execute: () => {
+        const state = controller.current();
+        return Promise.resolve(textResult(formatListWithCheck(state, lifecycle.lastCheck()), state));
+      },
+    }),
+    defineTool({
+      name: PROTECT_TOOL_NAME,
+      label: 'Context Guard: protect',
+      description: `Protect a context item so it is checked after compaction. ${AUTHORITY_BOUNDARY}`,
+      parameters: ProtectParameters,
+      execute: (_toolCallId, { id, kind, content, critical }, _signal, _onUpdate, ctx) => {
+        const outcome = controller.apply({ kind: 'add', id, itemKind: kind, content, critical: critical ?? false }, ctx);
+        const notice = formatOutcome(outcome);
+        // Pi marks a tool result as an error only when execute rejects; the message is all it shows.
+        if (outcome.kind !== 'changed') {
+          return Promise.reject(new Error(notice.message));
+        }
+        return Promise.resolve(textResult(notice.message, controller.current()));
+      },
+    }),
+  ];
+}

@@ -1,0 +1,218 @@
+import { describe, expect, it } from 'vitest';
+import {
+  PROTECT_TWO,
+  compact,
+  contextRequest,
+  expectCleanRun,
+  leafId,
+  readStatus,
+  recordAll,
+  recoverySends,
+  requestAfterCompaction,
+  runGuard,
+  startGuardHost,
+} from './context-guard-host.js';
+import {
+  assistantMessage,
+  bashExecutionMessage,
+  branchSummaryMessage,
+  customMessage,
+  toolResultMessage,
+  userMessage,
+} from './messages.js';
+
+const SHIP = 'Add CSV export to the report page';
+const NO_DEPS = 'Add no new runtime dependencies';
+const UNVERIFIABLE = 'Context Guard: a compaction happened without a snapshot of the protected items; it cannot be verified.';
+
+describe('compaction lifecycle', () => {
+  it('observes compaction without cancelling or altering it', async () => {
+    const host = await startGuardHost();
+    await recordAll(host, PROTECT_TWO);
+    expect(await compact(host)).toEqual([undefined]);
+    expect(host.takeNotifications()).toEqual([]);
+  });
+
+  it('reports every item preserved as info when the compacted context still holds them', async () => {
+    const host = await startGuardHost();
+    await recordAll(host, PROTECT_TWO);
+    await compact(host);
+    const added = await contextRequest(host, requestAfterCompaction(`## Goal\n${SHIP}\n## Constraints\n- ${NO_DEPS}`));
+    expect(added).toBeUndefined();
+    expect(host.takeNotifications()).toEqual([
+      { message: 'Context Guard: after compaction 2 preserved, 0 lost, 0 unknown.', type: 'info' },
+    ]);
+    expectCleanRun(host);
+  });
+
+  it('reports lost items as a warning, with the critical ones counted', async () => {
+    const host = await startGuardHost();
+    await recordAll(host, PROTECT_TWO);
+    await compact(host);
+    await contextRequest(host, requestAfterCompaction(`We keep: ${NO_DEPS.toUpperCase()}.`));
+    expect(host.takeNotifications()).toEqual([
+      { message: 'Context Guard: after compaction 1 preserved, 1 lost, 0 unknown (1 critical lost).', type: 'warning' },
+    ]);
+    expect(await readStatus(host)).toBe(
+      'Context Guard: 2 protected items (1 critical), recovery off.\n' +
+        'Last check: after compaction 1 preserved, 1 lost, 0 unknown (1 critical lost).',
+    );
+  });
+
+  it('searches every message role Pi sends to the model', async () => {
+    const host = await startGuardHost();
+    const sources = ['user says alpha', 'assistant says beta', 'tool returned gamma', 'extension note delta', 'ran epsilon', 'branch summary zeta'];
+    await recordAll(host, sources.map((text, index) => `add s${index} fact ${text}`));
+    await compact(host);
+    await contextRequest(host, [
+      userMessage('user says alpha'),
+      assistantMessage('assistant says beta'),
+      toolResultMessage('tool returned gamma'),
+      customMessage('other-extension', 'extension note delta', false),
+      bashExecutionMessage('echo', 'ran epsilon'),
+      branchSummaryMessage('branch summary zeta'),
+    ]);
+    expect(host.takeNotifications()).toEqual([
+      { message: 'Context Guard: after compaction 6 preserved, 0 lost, 0 unknown.', type: 'info' },
+    ]);
+  });
+
+  it('does not count bash output excluded from the context, or text split across two messages', async () => {
+    const host = await startGuardHost();
+    await recordAll(host, ['add secret fact private output', 'add split fact end of one start of two']);
+    await compact(host);
+    await contextRequest(host, [
+      bashExecutionMessage('cat notes', 'private output', true),
+      userMessage('end of one'),
+      userMessage('start of two'),
+    ]);
+    expect(host.takeNotifications()).toEqual([
+      { message: 'Context Guard: after compaction 0 preserved, 2 lost, 0 unknown.', type: 'warning' },
+    ]);
+  });
+
+  it('verifies one compaction once: later requests are not checked again', async () => {
+    const host = await startGuardHost();
+    await recordAll(host, PROTECT_TWO);
+    await compact(host);
+    await contextRequest(host, requestAfterCompaction('nothing kept'));
+    expect(host.takeNotifications()).toHaveLength(1);
+    expect(await contextRequest(host, requestAfterCompaction('nothing kept'))).toBeUndefined();
+    expect(host.takeNotifications()).toEqual([]);
+  });
+
+  it('shows a pending check in status until the next request', async () => {
+    const host = await startGuardHost();
+    await recordAll(host, PROTECT_TWO);
+    await compact(host);
+    expect(await readStatus(host)).toContain('\nA compaction will be checked at the next model request.\nLast check: none yet.');
+    await contextRequest(host, requestAfterCompaction(SHIP));
+    expect(await readStatus(host)).not.toContain('will be checked');
+  });
+
+  it('checks nothing and says nothing when nothing is protected', async () => {
+    const host = await startGuardHost();
+    await compact(host);
+    expect(await contextRequest(host, requestAfterCompaction('summary'))).toBeUndefined();
+    expect(host.takeNotifications()).toEqual([]);
+    expect(await readStatus(host)).toContain('Last check: none yet.');
+  });
+
+  it('warns that a compaction without a snapshot cannot be verified while items exist', async () => {
+    const host = await startGuardHost();
+    await recordAll(host, PROTECT_TWO);
+    await host.emit('session_compact', { type: 'session_compact', compactionEntry: {}, fromExtension: false });
+    expect(host.takeNotifications()).toEqual([{ message: UNVERIFIABLE, type: 'warning' }]);
+    expect(await readStatus(host)).toContain(
+      'Last check: a compaction could not be verified (no snapshot of the protected items).',
+    );
+    expect(await contextRequest(host, requestAfterCompaction('summary'))).toBeUndefined();
+    expect(host.takeNotifications()).toEqual([]);
+  });
+
+  it.each([['add x fact X'], ['remove no-deps'], ['clear --yes'], ['recovery critical']])(
+    'drops the snapshot when %j changes the registry before the compaction completes',
+    async (change) => {
+      const host = await startGuardHost();
+      await recordAll(host, [...PROTECT_TWO, 'add keep fact Keep']);
+      await host.emit('session_before_compact', { type: 'session_before_compact' });
+      await recordAll(host, [change]);
+      await host.emit('session_compact', { type: 'session_compact' });
+      const expected = change === 'clear --yes' ? [] : [{ message: UNVERIFIABLE, type: 'warning' }];
+      expect(host.takeNotifications()).toEqual(expected);
+      await contextRequest(host, requestAfterCompaction('summary'));
+      expect(host.takeNotifications()).toEqual([]);
+    },
+  );
+
+  it('drops a pending check when the protect tool changes the registry', async () => {
+    const host = await startGuardHost();
+    await recordAll(host, PROTECT_TWO);
+    await compact(host);
+    await host.executeTool('context_guard_protect', { id: 'late', kind: 'fact', content: 'Late' });
+    expect(await contextRequest(host, requestAfterCompaction('summary'))).toBeUndefined();
+    expect(host.takeNotifications()).toEqual([]);
+    expect(await readStatus(host)).toContain('Last check: none yet.');
+  });
+
+  it('keeps a pending check through unchanged or rejected requests', async () => {
+    const host = await startGuardHost();
+    await recordAll(host, PROTECT_TWO);
+    await compact(host);
+    await runGuard(host, 'recovery off');
+    await runGuard(host, 'add ship fact duplicate');
+    await runGuard(host, 'status');
+    await contextRequest(host, requestAfterCompaction(SHIP));
+    expect(host.takeNotifications()).toEqual([
+      { message: 'Context Guard: after compaction 1 preserved, 1 lost, 0 unknown.', type: 'warning' },
+    ]);
+  });
+
+  it('drops a pending check when tree navigation reloads the registry', async () => {
+    const host = await startGuardHost();
+    await recordAll(host, PROTECT_TWO);
+    host.session.appendMessage(userMessage('hi'));
+    host.session.appendMessage(assistantMessage('hello'));
+    const target = leafId(host);
+    host.session.appendMessage(userMessage('more'));
+    await compact(host);
+    await host.navigateTree(target);
+    await contextRequest(host, requestAfterCompaction('summary'));
+    expect(host.takeNotifications()).toEqual([]);
+  });
+
+  it('reports whichever came last: a check or an unverifiable compaction', async () => {
+    const host = await startGuardHost();
+    await recordAll(host, PROTECT_TWO);
+    await compact(host);
+    await contextRequest(host, requestAfterCompaction(`${SHIP} ${NO_DEPS}`));
+    await host.emit('session_compact', { type: 'session_compact' });
+    expect(host.takeNotifications().map((notification) => notification.type)).toEqual(['info', 'warning']);
+    expect(await readStatus(host)).toContain('Last check: a compaction could not be verified');
+    await compact(host);
+    await contextRequest(host, requestAfterCompaction(SHIP));
+    host.takeNotifications();
+    expect(await readStatus(host)).toContain('Last check: after compaction 1 preserved, 1 lost, 0 unknown.');
+  });
+
+  it('a newer compaction replaces one that was never checked', async () => {
+    const host = await startGuardHost();
+    await recordAll(host, PROTECT_TWO);
+    await compact(host);
+    await compact(host);
+    await contextRequest(host, requestAfterCompaction(SHIP));
+    expect(host.takeNotifications()).toHaveLength(1);
+    await contextRequest(host, requestAfterCompaction(SHIP));
+    expect(host.takeNotifications()).toEqual([]);
+  });
+
+  it('makes no recovery in the default mode', async () => {
+    const host = await startGuardHost();
+    await recordAll(host, PROTECT_TWO);
+    await compact(host);
+    const request = requestAfterCompaction('nothing kept');
+    expect(await contextRequest(host, request)).toBeUndefined();
+    expect(await host.emitContext(request)).toEqual(request);
+    expect(recoverySends(host)).toEqual([]);
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { completeArguments } from '../src/completions.js';
+
+const values = (prefix: string, ids: readonly string[] = []): string[] | null =>
+  completeArguments(prefix, ids)?.map((item) => item.value) ?? null;
+
+describe('completeArguments', () => {
+  it('offers the subcommands, with a trailing space where an argument must follow', () => {
+    expect(values('')).toEqual(['add ', 'list', 'remove ', 'clear', 'status', 'recovery ']);
+    expect(values('re')).toEqual(['remove ', 'recovery ']);
+    expect(values('x')).toBeNull();
+  });
+
+  it('offers the kinds after add <id>', () => {
+    expect(values('add ship ')).toEqual([
+      'add ship goal ',
+      'add ship constraint ',
+      'add ship requirement ',
+      'add ship decision ',
+      'add ship fact ',
+    ]);
+    expect(completeArguments('add ship c', [])).toEqual([{ value: 'add ship constraint ', label: 'constraint' }]);
+  });
+
+  it('offers the critical flag after the kind', () => {
+    expect(values('add ship goal ')).toEqual(['add ship goal --critical ']);
+    expect(values('add ship goal --c')).toEqual(['add ship goal --critical ']);
+    expect(values('add ship goal Ship')).toBeNull();
+  });
+
+  it('offers existing typeable ids after remove', () => {
+    expect(values('remove ', ['ship', 'no-deps', 'has space'])).toEqual(['remove ship', 'remove no-deps']);
+    expect(values('remove n', ['ship', 'no-deps'])).toEqual(['remove no-deps']);
+    expect(values('remove ', [])).toBeNull();
+  });
+
+  it('offers the recovery modes', () => {
+    expect(values('recovery ')).toEqual(['recovery off', 'recovery critical']);
+    expect(values('recovery c')).toEqual(['recovery critical']);
+  });
+
+  it('offers nothing after a complete request', () => {
+    expect(values('remove ship ', ['ship'])).toBeNull();
+    expect(values('list ')).toBeNull();
+  });
+});

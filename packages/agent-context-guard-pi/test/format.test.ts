@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import type { CompactionCheck } from '../src/compaction.js';
+import {
+  USAGE,
+  formatCheckNotice,
+  formatFooter,
+  formatLastCheck,
+  formatList,
+  formatRecoveryContent,
+  formatStatus,
+} from '../src/format.js';
+import { EMPTY_GUARD_STATE, type GuardState } from '../src/guard-state.js';
+
+const TWO_ITEMS: GuardState = {
+  recovery: 'off',
+  items: [
+    { id: 'ship', kind: 'goal', content: 'Add CSV export to the report page', critical: true },
+    { id: 'no-deps', kind: 'constraint', content: 'Add no new runtime dependencies', critical: false },
+  ],
+};
+
+function verified(counts: Partial<Extract<CompactionCheck, { kind: 'verified' }>>): CompactionCheck {
+  return {
+    kind: 'verified',
+    ok: false,
+    preserved: 0,
+    changed: 0,
+    lost: 0,
+    unknown: 0,
+    criticalChanged: 0,
+    criticalLost: 0,
+    criticalUnknown: 0,
+    restored: 0,
+    ...counts,
+  };
+}
+
+describe('format', () => {
+  it('keeps the usage on one line', () => {
+    expect(USAGE).not.toContain('\n');
+    expect(USAGE).toBe(
+      'Usage: /context-guard add <id> <goal|constraint|requirement|decision|fact> [--critical] <content> | list | remove <id> | clear [--yes] | status | recovery <off|critical>',
+    );
+  });
+
+  it('lists items with kind and critical flag in insertion order', () => {
+    expect(formatList(EMPTY_GUARD_STATE)).toBe('Context Guard: 0 protected items.');
+    expect(formatList(TWO_ITEMS)).toBe(
+      [
+        'Context Guard: 2 protected items (1 critical).',
+        '- [goal, critical] ship: Add CSV export to the report page',
+        '- [constraint] no-deps: Add no new runtime dependencies',
+      ].join('\n'),
+    );
+  });
+
+  it('escapes control and bidirectional characters in listed ids and content', () => {
+    const state: GuardState = {
+      recovery: 'off',
+      items: [{ id: 'id\u001b[31m', kind: 'fact', content: 'line one\nline two \u202eevil', critical: false }],
+    };
+    expect(formatList(state)).toBe(
+      'Context Guard: 1 protected item (0 critical).\n- [fact] id\\u001b[31m: line one\\nline two \\u202eevil',
+    );
+  });
+
+  it('reports status with counts, mode, a discarded load, a pending check and the last check', () => {
+    expect(formatStatus({ state: EMPTY_GUARD_STATE, discarded: false, verificationPending: false, lastCheck: undefined })).toBe(
+      'Context Guard: 0 protected items, recovery off.\nLast check: none yet.',
+    );
+    expect(
+      formatStatus({
+        state: { ...TWO_ITEMS, recovery: 'critical' },
+        discarded: true,
+        verificationPending: true,
+        lastCheck: { kind: 'unverifiable' },
+      }),
+    ).toBe(
+      [
+        'Context Guard: 2 protected items (1 critical), recovery critical.',
+        'The newest saved state on this branch was unreadable and was discarded.',
+        'A compaction will be checked at the next model request.',
+        'Last check: a compaction could not be verified (no snapshot of the protected items).',
+      ].join('\n'),
+    );
+  });
+
+  it('summarises a check with counts only', () => {
+    expect(formatCheckNotice(verified({ ok: true, preserved: 3 }))).toBe(
+      'Context Guard: after compaction 3 preserved, 0 lost, 0 unknown.',
+    );
+    expect(formatCheckNotice(verified({ preserved: 3, lost: 1, criticalLost: 1 }))).toBe(
+      'Context Guard: after compaction 3 preserved, 1 lost, 0 unknown (1 critical lost).',
+    );
+    expect(formatCheckNotice(verified({ preserved: 1, lost: 2, criticalLost: 2, restored: 2 }))).toBe(
+      'Context Guard: after compaction 1 preserved, 2 lost, 0 unknown (2 critical lost). Restored 2 critical items for the model.',
+    );
+    expect(formatLastCheck(verified({ changed: 1, unknown: 2, criticalChanged: 1, criticalUnknown: 1, restored: 1 }))).toBe(
+      'Last check: after compaction 0 preserved, 1 changed, 0 lost, 2 unknown (1 critical changed, 1 critical unknown). Restored 1 critical item for the model.',
+    );
+    expect(formatCheckNotice({ kind: 'unverifiable' })).toBe(
+      'Context Guard: a compaction happened without a snapshot of the protected items; it cannot be verified.',
+    );
+  });
+
+  it('shows counts only in the footer and clears it when nothing is protected', () => {
+    expect(formatFooter(TWO_ITEMS)).toBe('Context Guard: 2 protected (1 critical)');
+    expect(formatFooter(EMPTY_GUARD_STATE)).toBeUndefined();
+  });
+
+  it('restates recovered items word for word for the model', () => {
+    const content = 'Keep\tthe tab and\nthe newline';
+    expect(formatRecoveryContent([{ id: 'ship', kind: 'goal', content, critical: true }])).toBe(
+      'Context Guard recovery: these critical items were protected before the last compaction and are missing ' +
+        'from the compacted context. They are restated as declared, not verified.\n' +
+        `- [goal] ship: ${content}`,
+    );
+  });
+});

@@ -1,0 +1,82 @@
+import type { ContextItem } from '@j1nn0/agent-context-guard';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { CompactionCheck } from '../src/compaction.js';
+import {
+  INTERNAL_FAILURE,
+  UNVERIFIABLE_COMPACTION,
+  USAGE,
+  formatChange,
+  formatCheckNotice,
+  formatClearPreview,
+  formatList,
+  formatNoChange,
+  formatRecoveryContent,
+  formatRejection,
+  formatStatus,
+  formatUnreadableEntry,
+} from '../src/format.js';
+import type { GuardState } from '../src/guard-state.js';
+import type { Rejection } from '../src/mutations.js';
+import { AUTHORITY_BOUNDARY } from '../src/tools.js';
+
+const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+
+const SHIP: ContextItem = { id: 'ship', kind: 'goal', content: 'Add CSV export to the report page', critical: true };
+
+const EXAMPLE: GuardState = {
+  recovery: 'critical',
+  items: [
+    SHIP,
+    { id: 'no-deps', kind: 'constraint', content: 'Add no new runtime dependencies', critical: false },
+  ],
+};
+
+const RESTORED_ONE: CompactionCheck = {
+  kind: 'verified',
+  ok: false,
+  preserved: 1,
+  changed: 0,
+  lost: 1,
+  unknown: 0,
+  criticalChanged: 0,
+  criticalLost: 1,
+  criticalUnknown: 0,
+  restored: 1,
+};
+
+const rejections: Rejection[] = [
+  { code: 'invalid_kind' },
+  { code: 'invalid_recovery' },
+  { code: 'invalid_id' },
+  { code: 'invalid_content' },
+  { code: 'item_limit' },
+  { code: 'invalid_input' },
+];
+
+describe('README', () => {
+  it('shows the usage line, list and status verbatim', () => {
+    expect(readme).toContain(USAGE);
+    expect(readme).toContain(formatList(EXAMPLE));
+    expect(readme).toContain(formatStatus({ state: EXAMPLE, discarded: false, verificationPending: false, lastCheck: RESTORED_ONE }));
+  });
+
+  it('shows the fixed messages verbatim', () => {
+    expect(readme).toContain(formatClearPreview(EXAMPLE));
+    expect(readme).toContain(formatChange({ kind: 'changed', mutation: { kind: 'clear' }, previous: EXAMPLE, state: EXAMPLE }));
+    expect(readme).toContain(formatNoChange({ reason: 'already_empty' }));
+    expect(readme).toContain(formatNoChange({ reason: 'same_recovery', recovery: 'critical' }));
+    expect(readme).toContain(INTERNAL_FAILURE);
+    expect(readme).toContain(UNVERIFIABLE_COMPACTION);
+    for (const rejection of rejections) {
+      expect(readme).toContain(formatRejection(rejection));
+    }
+  });
+
+  it('quotes the check notice, the recovery message, the authority boundary and the unreadable-state warning', () => {
+    expect(readme).toContain(formatCheckNotice({ ...RESTORED_ONE, preserved: 3, restored: 0 }));
+    expect(readme).toContain(formatRecoveryContent([SHIP]));
+    expect(readme.replace(/\s+/gu, ' ')).toContain(AUTHORITY_BOUNDARY);
+    expect(readme).toContain(formatUnreadableEntry('missing_payload').replace('no payload', '<reason>'));
+  });
+});

@@ -1,0 +1,174 @@
+import type { FakePiHost } from '@j1nn0/pi-testkit';
+import { describe, expect, it } from 'vitest';
+import { RECOVERY_MESSAGE_TYPE } from '../src/extension.js';
+import { formatRecoveryContent } from '../src/format.js';
+import {
+  compact,
+  contextRequest,
+  expectCleanRun,
+  readStatus,
+  recordAll,
+  recoveryMessagesIn,
+  recoverySends,
+  requestAfterCompaction,
+  startGuardHost,
+} from './context-guard-host.js';
+import { customMessage, toolResultMessage, userMessage, type TestMessage } from './messages.js';
+
+const SHIP = { id: 'ship', kind: 'goal', content: 'Add CSV export to the report page', critical: true } as const;
+const QUOTE = { id: 'quote', kind: 'decision', content: 'Quote every field', critical: true } as const;
+const RECOVERED = formatRecoveryContent([SHIP, QUOTE]);
+/** A compaction summary that kept only the critical `kept` item. */
+const PARTIAL = 'Reports are UTF-8. Nothing else was kept.';
+
+/** Critical `ship` and `quote`, critical `kept`, plain `no-deps`; recovery critical; one compaction done. */
+async function compactedWithRecovery(): Promise<FakePiHost> {
+  const host = await startGuardHost();
+  await recordAll(host, [
+    `add ship goal --critical ${SHIP.content}`,
+    'add no-deps constraint Add no new runtime dependencies',
+    'add kept fact --critical Reports are UTF-8',
+    `add quote decision --critical ${QUOTE.content}`,
+    'recovery critical',
+  ]);
+  await compact(host);
+  return host;
+}
+
+/** Pi persisted the queued recovery with the next user prompt: it now sits in the context as a custom message. */
+function persistedRecovery(content: string): TestMessage {
+  return customMessage(RECOVERY_MESSAGE_TYPE, content, false);
+}
+
+describe('recovery of lost critical items', () => {
+  it('adds exactly one hidden custom message with the lost critical items to that request', async () => {
+    const host = await compactedWithRecovery();
+    const request = requestAfterCompaction(PARTIAL);
+    const messages = await contextRequest(host, request);
+    expect(messages?.slice(0, request.length)).toEqual(request);
+    expect(messages).toHaveLength(request.length + 1);
+    expect(messages?.at(-1)).toEqual({
+      role: 'custom',
+      customType: 'agent-context-guard-recovery',
+      content: RECOVERED,
+      display: false,
+      timestamp: expect.any(Number) as unknown,
+    });
+    expect(RECOVERED).not.toContain('no new runtime dependencies');
+    expect(RECOVERED).not.toContain('UTF-8');
+    expect(host.takeNotifications()).toEqual([
+      {
+        message:
+          'Context Guard: after compaction 1 preserved, 3 lost, 0 unknown (2 critical lost). Restored 2 critical items for the model.',
+        type: 'warning',
+      },
+    ]);
+    expectCleanRun(host);
+  });
+
+  it('reaches the model request exactly once through the whole context chain', async () => {
+    const host = await compactedWithRecovery();
+    const final = await host.emitContext(requestAfterCompaction(PARTIAL));
+    expect(recoveryMessagesIn(final)).toHaveLength(1);
+  });
+
+  it('hands the message to Pi once, for the next user prompt, without starting a turn', async () => {
+    const host = await compactedWithRecovery();
+    await contextRequest(host, requestAfterCompaction(PARTIAL));
+    expect(recoverySends(host)).toEqual([
+      [{ customType: RECOVERY_MESSAGE_TYPE, content: RECOVERED, display: false }, { deliverAs: 'nextTurn' }],
+    ]);
+  });
+
+  it('adds nothing more once Pi carries the persisted message, and does not hand it over again', async () => {
+    const host = await compactedWithRecovery();
+    await contextRequest(host, requestAfterCompaction(PARTIAL));
+    const nextPrompt = [...requestAfterCompaction(PARTIAL), userMessage('next prompt'), persistedRecovery(RECOVERED)];
+    expect(await contextRequest(host, nextPrompt)).toBeUndefined();
+    expect(recoveryMessagesIn(await host.emitContext(nextPrompt))).toHaveLength(1);
+    expect(recoverySends(host)).toHaveLength(1);
+    expect(host.takeNotifications()).toHaveLength(1);
+  });
+
+  it('repeats it once per request until Pi has persisted it, e.g. after a tool call in the same run', async () => {
+    const host = await compactedWithRecovery();
+    const first = requestAfterCompaction(PARTIAL);
+    await contextRequest(host, first);
+    const afterToolCall = await contextRequest(host, [...first, toolResultMessage('listing')]);
+    expect(recoveryMessagesIn(afterToolCall ?? [])).toHaveLength(1);
+    expect(recoverySends(host)).toHaveLength(1);
+    expect(host.takeNotifications()).toHaveLength(1);
+  });
+
+  it('restores the content the items had before compaction, from the snapshot', async () => {
+    const host = await compactedWithRecovery();
+    const messages = await contextRequest(host, requestAfterCompaction(PARTIAL));
+    const [recovery] = recoveryMessagesIn(messages ?? []);
+    expect(recovery?.['content']).toContain(`- [goal] ship: ${SHIP.content}`);
+    expect(recovery?.['content']).toContain(`- [decision] quote: ${QUOTE.content}`);
+  });
+
+  it('recovers nothing when every critical item was preserved', async () => {
+    const host = await compactedWithRecovery();
+    const summary = `${SHIP.content}. ${QUOTE.content}. Reports are UTF-8.`;
+    expect(await contextRequest(host, requestAfterCompaction(summary))).toBeUndefined();
+    expect(recoverySends(host)).toEqual([]);
+    expect(host.takeNotifications()).toEqual([
+      { message: 'Context Guard: after compaction 3 preserved, 1 lost, 0 unknown.', type: 'warning' },
+    ]);
+  });
+
+  it('finds a persisted recovery at the next compaction, so it is not restored twice', async () => {
+    const host = await compactedWithRecovery();
+    await contextRequest(host, requestAfterCompaction(PARTIAL));
+    host.takeNotifications();
+    await compact(host);
+    const kept = [...requestAfterCompaction(PARTIAL), persistedRecovery(RECOVERED)];
+    expect(await contextRequest(host, kept)).toBeUndefined();
+    expect(recoverySends(host)).toHaveLength(1);
+    expect(host.takeNotifications()).toEqual([
+      { message: 'Context Guard: after compaction 3 preserved, 1 lost, 0 unknown.', type: 'warning' },
+    ]);
+  });
+
+  it('counts a recovery Pi has not persisted yet when a second compaction is checked', async () => {
+    const host = await compactedWithRecovery();
+    await contextRequest(host, requestAfterCompaction(PARTIAL));
+    await compact(host);
+    const messages = await contextRequest(host, requestAfterCompaction(PARTIAL));
+    expect(recoveryMessagesIn(messages ?? [])).toHaveLength(1);
+    expect(recoverySends(host)).toHaveLength(1);
+  });
+
+  it('records the restored count in status', async () => {
+    const host = await compactedWithRecovery();
+    await contextRequest(host, requestAfterCompaction('nothing kept'));
+    host.takeNotifications();
+    expect(await readStatus(host)).toBe(
+      'Context Guard: 4 protected items (3 critical), recovery critical.\n' +
+        'Last check: after compaction 0 preserved, 4 lost, 0 unknown (3 critical lost). Restored 3 critical items for the model.',
+    );
+  });
+});
+
+describe('privacy', () => {
+  it('never puts item content in a notification, the footer or a rejection', async () => {
+    const secret = 'Sapphire-Otter-4471';
+    const host = await startGuardHost();
+    await recordAll(host, [`add s goal --critical ${secret}`, 'recovery critical']);
+    await host.executeTool('context_guard_protect', { id: 's', kind: 'fact', content: secret });
+    await host.emit('session_compact', { type: 'session_compact' });
+    await compact(host);
+    await contextRequest(host, requestAfterCompaction('nothing kept'));
+    await host.runCommand('/context-guard add s fact again');
+    await host.runCommand('/context-guard status');
+    await host.runCommand('/context-guard clear');
+    await host.runCommand('/context-guard clear --yes');
+    expect(host.notifications.length).toBeGreaterThanOrEqual(6);
+    for (const notification of host.notifications) {
+      expect(notification.message).not.toContain(secret);
+    }
+    expect(recoverySends(host)).toHaveLength(1);
+    expectCleanRun(host);
+  });
+});

@@ -1,0 +1,43 @@
+import { createLiteralVerifier, type ContextItem } from '@j1nn0/agent-context-guard';
+import { describe, expect, it } from 'vitest';
+import { createCompactionLifecycle } from '../src/compaction.js';
+import type { NotifyType, PiContextPort } from '../src/port.js';
+import { userMessage } from './messages.js';
+
+const ITEMS: ContextItem[] = [{ id: 'rule', kind: 'constraint', content: 'Never push to main', critical: false }];
+
+/** A ctx with or without Pi's getSystemPrompt, recording notifications. */
+function contextPort(systemPrompt?: string): { ctx: PiContextPort; notices: [string, NotifyType | undefined][] } {
+  const notices: [string, NotifyType | undefined][] = [];
+  const ctx: PiContextPort = {
+    hasUI: true,
+    ui: {
+      notify: (message, type) => notices.push([message, type]),
+      setStatus: () => undefined,
+    },
+    sessionManager: { getBranch: () => [] },
+    ...(systemPrompt === undefined ? {} : { getSystemPrompt: () => systemPrompt }),
+  };
+  return { ctx, notices };
+}
+
+async function checkAfterCompaction(systemPrompt?: string): Promise<string | undefined> {
+  const lifecycle = createCompactionLifecycle({ verifier: createLiteralVerifier(), sendRecovery: () => undefined });
+  const { ctx, notices } = contextPort(systemPrompt);
+  lifecycle.beforeCompact(ITEMS);
+  lifecycle.afterCompact(ITEMS, ctx);
+  await lifecycle.onContext({ messages: [userMessage('continue')] }, ctx, 'off');
+  return notices[0]?.[0];
+}
+
+describe('the system prompt as part of the checked context', () => {
+  it('counts an item the system prompt holds as preserved', async () => {
+    expect(await checkAfterCompaction('Project rules: never push to main.')).toBe(
+      'Context Guard: after compaction 1 preserved, 0 lost, 0 unknown.',
+    );
+  });
+
+  it('checks the messages alone when the host offers no system prompt', async () => {
+    expect(await checkAfterCompaction()).toBe('Context Guard: after compaction 0 preserved, 1 lost, 0 unknown.');
+  });
+});

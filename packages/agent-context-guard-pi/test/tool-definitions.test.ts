@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { createCompactionLifecycle } from '../src/compaction.js';
+import { createGuardController } from '../src/controller.js';
+import { AUTHORITY_BOUNDARY, createContextGuardTools } from '../src/tools.js';
+
+const TOOL_PAYLOAD_BUDGET_BYTES = 900;
+
+const refuse = (): never => {
+  throw new Error('defining tools must not act');
+};
+const lifecycle = createCompactionLifecycle({ verifier: refuse, sendRecovery: refuse });
+const tools = createContextGuardTools({
+  controller: createGuardController({ appendEntry: refuse, onReplaced: refuse }),
+  lifecycle,
+});
+
+describe('tool definitions', () => {
+  it('are exactly the two context_guard tools', () => {
+    expect(tools.map((tool) => tool.name)).toEqual(['context_guard_list', 'context_guard_protect']);
+  });
+
+  it('state the authority boundary in every description', () => {
+    expect(AUTHORITY_BOUNDARY).toBe('Records what the caller declares protected; does not verify or establish that it is true.');
+    for (const tool of tools) {
+      expect(tool.description).toContain(AUTHORITY_BOUNDARY);
+    }
+  });
+
+  it('stay within the request budget: name, description and parameters of both', () => {
+    const payload = tools.map(({ name, description, parameters }) => JSON.stringify({ name, description, parameters }));
+    const bytes = payload.reduce((total, json) => total + Buffer.byteLength(json, 'utf8'), 0);
+    expect(bytes).toBeLessThanOrEqual(TOOL_PAYLOAD_BUDGET_BYTES);
+  });
+
+  it('describe the kind as a plain string enum and make only critical optional', () => {
+    const protect = tools.find((tool) => tool.name === 'context_guard_protect');
+    expect(JSON.parse(JSON.stringify(protect?.parameters))).toEqual({
+      type: 'object',
+      properties: {
+        id: { type: 'string' },
+        kind: { type: 'string', enum: ['goal', 'constraint', 'requirement', 'decision', 'fact'] },
+        content: { type: 'string' },
+        critical: { type: 'boolean' },
+      },
+      required: ['id', 'kind', 'content'],
+    });
+    const list = tools.find((tool) => tool.name === 'context_guard_list');
+    expect(JSON.parse(JSON.stringify(list?.parameters))).toEqual({ type: 'object', properties: {} });
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { AUTHORITY_BOUNDARY } from '../src/tools.js';
+import { expectCleanRun, readList, recordAll, resultText, savedPayloads, startGuardHost } from './context-guard-host.js';
+
+const SHIP = { id: 'ship', kind: 'goal', content: 'Add CSV export', critical: true };
+
+describe('tools', () => {
+  it('registers exactly two tools, each with the authority boundary', async () => {
+    const host = await startGuardHost();
+    expect([...host.tools.keys()]).toEqual(['context_guard_list', 'context_guard_protect']);
+    for (const tool of host.tools.values()) {
+      expect(tool.description).toContain(AUTHORITY_BOUNDARY);
+    }
+  });
+
+  it('context_guard_list returns the items and the last check', async () => {
+    const host = await startGuardHost();
+    expect(await host.executeTool('context_guard_list', {})).toEqual({
+      content: [{ type: 'text', text: 'Context Guard: 0 protected items.\nLast check: none yet.' }],
+      details: { items: 0, critical: 0 },
+      isError: false,
+    });
+    await recordAll(host, ['add ship goal --critical Add CSV export']);
+    expect(await readList(host)).toBe(
+      'Context Guard: 1 protected item (1 critical).\n- [goal, critical] ship: Add CSV export\nLast check: none yet.',
+    );
+  });
+
+  it('context_guard_protect records a declared item and saves it once', async () => {
+    const host = await startGuardHost();
+    expect(await host.executeTool('context_guard_protect', SHIP)).toEqual({
+      content: [{ type: 'text', text: 'Protected goal "ship" (critical).' }],
+      details: { items: 1, critical: 1 },
+      isError: false,
+    });
+    const plain = await host.executeTool('context_guard_protect', { id: 'f', kind: 'fact', content: 'F' });
+    expect(resultText(plain.content)).toBe('Protected fact "f".');
+    expect(savedPayloads(host)).toEqual([
+      { schemaVersion: 1, recovery: 'off', items: [SHIP] },
+      { schemaVersion: 1, recovery: 'off', items: [SHIP, { id: 'f', kind: 'fact', content: 'F', critical: false }] },
+    ]);
+    expectCleanRun(host);
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['a taken id', { ...SHIP, content: 'again' }, 'Rejected: a protected item with id "ship" already exists.'],
+    ['an id with a space', { ...SHIP, id: 'has space' }, 'Rejected: an id must be 1-64 characters with no whitespace, control or bidirectional formatting characters.'],
+    ['blank content', { ...SHIP, id: 'b', content: ' \n' }, 'Rejected: content must be 1-500 characters and not blank.'],
+    ['501 characters', { ...SHIP, id: 'c', content: 'x'.repeat(501) }, 'Rejected: content must be 1-500 characters and not blank.'],
+  ])('rejects %s as an error result with a short message that changes nothing', async (_name, args, message) => {
+    const host = await startGuardHost();
+    await host.executeTool('context_guard_protect', SHIP);
+    const before = host.session.getEntries().length;
+    const listBefore = await readList(host);
+    expect(await host.executeTool('context_guard_protect', args)).toEqual({
+      content: [{ type: 'text', text: message }],
+      details: {},
+      isError: true,
+    });
+    expect(host.session.getEntries()).toHaveLength(before);
+    expect(await readList(host)).toBe(listBefore);
+  });
+
+  it('rejects the 101st item as an error result', async () => {
+    const host = await startGuardHost();
+    for (let index = 0; index < 100; index += 1) {
+      await host.executeTool('context_guard_protect', { id: `i${index}`, kind: 'fact', content: 'F' });
+    }
+    const result = await host.executeTool('context_guard_protect', { id: 'i100', kind: 'fact', content: 'F' });
+    expect(result).toMatchObject({ isError: true, content: [{ text: 'Rejected: the limit of 100 protected items is reached.' }] });
+    expect(savedPayloads(host)).toHaveLength(100);
+  });
+
+  it.each<[Record<string, unknown>]>([
+    [{ id: 'a', kind: 'Goal', content: 'A' }],
+    [{ id: 'a', kind: 'note', content: 'A' }],
+    [{ id: 'a', content: 'A' }],
+    [{ id: 'a', kind: 'goal' }],
+    [{ id: 'a', kind: 'goal', content: 'A', critical: 'yes' }],
+  ])('the host rejects %j against the schema before execute', async (args) => {
+    const host = await startGuardHost();
+    const result = await host.executeTool('context_guard_protect', args);
+    expect(result.isError).toBe(true);
+    expect(resultText(result.content)).toMatch(/^Validation failed/u);
+    expect(savedPayloads(host)).toEqual([]);
+  });
+
+  it('never puts a stack trace in an error result', async () => {
+    const host = await startGuardHost();
+    await host.executeTool('context_guard_protect', SHIP);
+    const result = await host.executeTool('context_guard_protect', SHIP);
+    expect(resultText(result.content)).not.toMatch(/\n\s+at |Error:/u);
+  });
+});
