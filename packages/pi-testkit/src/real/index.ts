@@ -12,7 +12,7 @@ export {
   type NodeChoice,
   type NodeVersion,
 } from './node-binary.js';
-export { piMatrix, type PiMatrixEntry } from './pi-matrix.js';
+export { piMatrix, planPiSuite, type PiMatrixEntry, type PiSuitePlan } from './pi-matrix.js';
 export { PI_E2E_TIMEOUT_MS, describeEachPi, type PiTarget } from './vitest-matrix.js';
 export {
   DEFAULT_WAIT_MS,

@@ -8,3 +8,13 @@ export type PiMatrixEntry = { readonly version: PiVersion } & NodeChoice;
 export function piMatrix(env: NodeJS.ProcessEnv = process.env): PiMatrixEntry[] {
   return PI_VERSIONS.map((version) => ({ version, ...findNodeFor(version, env) }));
 }
+
+/** What a suite does with one matrix entry: run it, skip it, or fail it because CI must run the whole matrix. */
+export type PiSuitePlan = 'run' | 'skip' | 'fail';
+
+/** Under CI (`CI` set, not `false` or `0`) a version without a suitable Node fails instead of skipping. */
+export function planPiSuite(entry: PiMatrixEntry, env: NodeJS.ProcessEnv = process.env): PiSuitePlan {
+  if (entry.skipReason === null) return 'run';
+  const ci = env['CI'];
+  return ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0' ? 'fail' : 'skip';
+}

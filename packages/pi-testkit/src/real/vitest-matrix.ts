@@ -1,5 +1,5 @@
-import { afterAll, describe } from 'vitest';
-import { piMatrix, type PiMatrixEntry } from './pi-matrix.js';
+import { afterAll, describe, it } from 'vitest';
+import { piMatrix, planPiSuite, type PiMatrixEntry, type PiSuitePlan } from './pi-matrix.js';
 import type { PiVersion } from './pi-versions.js';
 import { disposeAll } from './process-registry.js';
 
@@ -24,21 +24,31 @@ function targetOf(entry: PiMatrixEntry): PiTarget {
 }
 
 /** The suite title, carrying the skip reason so a skipped run says how to enable it. */
-function suiteTitle(title: string, entry: PiMatrixEntry): string {
+function suiteTitle(title: string, entry: PiMatrixEntry, plan: PiSuitePlan): string {
   const base = `${title} (Pi ${entry.version.label})`;
-  return entry.skipReason === null ? base : `${base} skipped: ${entry.skipReason}`;
+  return plan === 'skip' ? `${base} skipped: ${String(entry.skipReason)}` : base;
 }
 
 /**
  * Registers the same scenarios once per Pi version of the matrix. A version without a suitable Node
- * becomes a skipped suite whose title (also printed as a warning) says how to enable it.
+ * becomes a skipped suite whose title (also printed as a warning) says how to enable it; under CI it
+ * becomes a failing one instead, so a CI run cannot pass on part of the matrix.
  * Leftover drivers, models and sandboxes are disposed after each suite.
  */
 export function describeEachPi(title: string, scenarios: (target: PiTarget) => void): void {
   for (const entry of piMatrix()) {
+    const plan = planPiSuite(entry);
+    if (plan === 'fail') {
+      describe(suiteTitle(title, entry, plan), () => {
+        it('has a Node binary for this Pi version (CI runs the whole matrix)', () => {
+          throw new Error(`Pi ${entry.version.label} cannot run under CI: ${String(entry.skipReason)}`);
+        });
+      });
+      continue;
+    }
     // Vitest's default reporter only counts skipped tests; this line makes the remedy visible.
-    if (entry.skipReason !== null) console.warn(`[pi-testkit] ${suiteTitle(title, entry)}`);
-    describe.skipIf(entry.skipReason !== null)(suiteTitle(title, entry), { timeout: PI_E2E_TIMEOUT_MS }, () => {
+    if (plan === 'skip') console.warn(`[pi-testkit] ${suiteTitle(title, entry, plan)}`);
+    describe.skipIf(plan === 'skip')(suiteTitle(title, entry, plan), { timeout: PI_E2E_TIMEOUT_MS }, () => {
       afterAll(disposeAll, PI_E2E_TIMEOUT_MS);
       scenarios(targetOf(entry));
     });

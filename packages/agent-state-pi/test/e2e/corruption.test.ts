@@ -1,0 +1,64 @@
+import { readFile } from 'node:fs/promises';
+import { describeEachPi } from '@j1nn0/pi-testkit/real';
+import { expect, it } from 'vitest';
+import { EMPTY_STATUS } from '../snapshots.js';
+import {
+  completeModelTurn,
+  editNewestStateEntry,
+  notificationsAfter,
+  recordAll,
+  sessionFileOf,
+  statusOf,
+  useAgentStatePi,
+} from './support/real-pi.js';
+
+type Entry = Record<string, unknown>;
+
+interface SavedPayload {
+  readonly schemaVersion: number;
+  readonly state: { readonly workItems: readonly { readonly id: string }[] };
+}
+
+function payloadOf(entry: Entry): SavedPayload {
+  return entry['data'] as SavedPayload;
+}
+
+/** Gives the second work item the first one's id, a snapshot the core refuses. */
+function duplicateWorkItemId(entry: Entry): Entry {
+  const payload = payloadOf(entry);
+  const [first, second, ...rest] = payload.state.workItems;
+  const workItems = [first, { ...second, id: first?.id }, ...rest];
+  return { ...entry, data: { ...payload, state: { ...payload.state, workItems } } };
+}
+
+// Each edit turns the newest of three valid saved states into one the adapter must not trust.
+const CORRUPTIONS: readonly (readonly [string, string, (entry: Entry) => Entry])[] = [
+  ['data is null', 'no payload', (entry) => ({ ...entry, data: null })],
+  ['the payload has no state', 'malformed payload', (entry) => ({ ...entry, data: { schemaVersion: 1 } })],
+  ['the payload is version 2', 'unsupported schema version', (entry) => ({ ...entry, data: { ...payloadOf(entry), schemaVersion: 2 } })],
+  ['the snapshot repeats a work item id', 'invalid snapshot', duplicateWorkItemId],
+];
+
+describeEachPi('agent-state-pi with a corrupted session file in the real Pi', (target) => {
+  const pi = useAgentStatePi(target);
+
+  it.each(CORRUPTIONS)('starts empty with one warning when %s, and leaves the file as it is', async (_case, reason, corrupt) => {
+    await recordAll(pi(), ['objective Older states stay valid', 'add a A', 'add b B']);
+    await completeModelTurn(pi());
+    const file = sessionFileOf(pi());
+    const corrupted = await editNewestStateEntry(file, corrupt);
+    const mark = pi().notifications().length;
+
+    await pi().restart();
+
+    expect(notificationsAfter(pi(), mark)).toEqual([
+      {
+        message: `Agent State: the newest saved state on this branch is unreadable (${reason}); starting empty.`,
+        notifyType: 'warning',
+      },
+    ]);
+    // Empty, not the older valid state: the adapter never falls back past the newest entry.
+    expect(await statusOf(pi())).toBe(EMPTY_STATUS);
+    expect(await readFile(file, 'utf8')).toBe(corrupted);
+  });
+});

@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { contentText, describeEachPi, type ChatMessage } from '@j1nn0/pi-testkit/real';
+import { expect, it } from 'vitest';
+import { formatStatus } from '../../src/format.js';
+import { FIRST_SMOKE_RUN } from '../agent-state-host.js';
+import { EXAMPLE_STATE, EXAMPLE_STATUS, snapshotOf } from '../snapshots.js';
+import { runAgentState, stateEntries, statusOf, useAgentStatePi } from './support/real-pi.js';
+
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+
+/** The command lines of the README's "First smoke run" code block. */
+function readmeFirstSmokeRun(): string[] {
+  const section = readme.split('\n## First smoke run\n')[1] ?? '';
+  const block = /```\n([\s\S]*?)```/u.exec(section)?.[1] ?? '';
+  return block.split('\n').filter((line) => line !== '');
+}
+
+/** What each command of the first smoke run shows, as documented in the README's Messages table. */
+const FIRST_SMOKE_RUN_NOTICES = [
+  'Objective set.',
+  'Added work item "parse" (open).',
+  'Added work item "format" (open).',
+  'Added work item "docs" (open).',
+  'Recorded decision "pure-core".',
+  'Work item "parse": open -> done.',
+  'Work item "format": open -> in_progress.',
+].map((message) => ({ message, notifyType: 'info' }));
+
+const TESTS_ITEM = { id: 'tests', content: 'Write the e2e tests' };
+
+/** The tool results the model received in one request, oldest first. */
+function toolResults(messages: readonly ChatMessage[] | undefined): string[] {
+  return (messages ?? []).filter((message) => message.role === 'tool').map((message) => contentText(message.content));
+}
+
+describeEachPi('agent-state-pi first smoke run in the real Pi', (target) => {
+  const pi = useAgentStatePi(target);
+
+  it('runs the README first smoke run, lets the model read and extend the state, and saves it', async () => {
+    expect(readmeFirstSmokeRun()).toEqual([...FIRST_SMOKE_RUN, 'status'].map((args) => `/agent-state ${args}`));
+    for (const [index, args] of FIRST_SMOKE_RUN.entries()) {
+      expect(await runAgentState(pi(), args), args).toEqual([FIRST_SMOKE_RUN_NOTICES[index]]);
+    }
+    expect(await statusOf(pi())).toBe(EXAMPLE_STATUS);
+
+    pi().model.enqueue(
+      { toolCalls: [{ name: 'agent_state_get', arguments: {} }] },
+      { toolCalls: [{ name: 'agent_state_add_work_item', arguments: TESTS_ITEM }] },
+      { text: 'Recorded the tests item.' },
+    );
+    const turn = await pi().prompt('What is the plan?');
+
+    expect(turn.assistantText).toBe('Recorded the tests item.');
+    const [, afterGet, afterAdd, ...rest] = pi().model.chatRequests();
+    expect(rest).toEqual([]);
+    expect(toolResults(afterGet?.messages)).toEqual([EXAMPLE_STATUS]);
+    expect(toolResults(afterAdd?.messages).at(-1)).toBe('Added work item "tests" (open).');
+
+    const current = snapshotOf({ ...EXAMPLE_STATE, workItems: [...(EXAMPLE_STATE.workItems ?? []), TESTS_ITEM] });
+    const status = await statusOf(pi());
+    expect(status).toBe(formatStatus(current));
+    const saved = stateEntries(await pi().readSessionFile());
+    expect(saved).toHaveLength(FIRST_SMOKE_RUN.length + 1);
+    expect(saved.at(-1)?.['data']).toEqual({ schemaVersion: 1, state: current });
+  });
+
+  it('records every tool call of one assistant message, in call order', async () => {
+    const calls = [
+      { name: 'agent_state_add_work_item', arguments: { id: 'a', content: 'First' } },
+      { name: 'agent_state_add_work_item', arguments: { id: 'b', content: 'Second', status: 'blocked' } },
+      { name: 'agent_state_add_work_item', arguments: { id: 'c', content: 'Third' } },
+      { name: 'agent_state_add_decision', arguments: { id: 'd', content: 'Batch the calls' } },
+    ];
+    pi().model.enqueue({ toolCalls: calls }, { text: 'All four recorded.' });
+
+    await pi().prompt('Record the batch.');
+
+    const [, afterBatch] = pi().model.chatRequests();
+    expect(toolResults(afterBatch?.messages)).toEqual([
+      'Added work item "a" (open).',
+      'Added work item "b" (blocked).',
+      'Added work item "c" (open).',
+      'Recorded decision "d".',
+    ]);
+    const expected = snapshotOf({
+      workItems: [
+        { id: 'a', content: 'First' },
+        { id: 'b', content: 'Second', status: 'blocked' },
+        { id: 'c', content: 'Third' },
+      ],
+      decisions: [{ id: 'd', content: 'Batch the calls' }],
+    });
+    expect(await statusOf(pi())).toBe(formatStatus(expected));
+    const saved = stateEntries(await pi().readSessionFile());
+    expect(saved).toHaveLength(calls.length);
+    expect(saved.at(-1)?.['data']).toEqual({ schemaVersion: 1, state: expected });
+  });
+});
