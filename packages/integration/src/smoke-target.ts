@@ -1,0 +1,69 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { PI_VERSIONS, findNodeFor, type PiVersion } from '@j1nn0/pi-testkit/real';
+
+/** The Pi version the adapter README is documented against, and the one that runs on Node 20. */
+export const DOCUMENTED_PI = '0.84.2';
+export const FALLBACK_PI = '0.73.1';
+
+// src/ and dist/ both sit one level below the package, three below the repository root.
+const PROVISION_SCRIPT = fileURLToPath(new URL('../../../scripts/provision-node22.sh', import.meta.url));
+const PROVISION_TIMEOUT_MS = 300_000;
+
+export interface SmokeTarget {
+  readonly version: PiVersion;
+  readonly nodePath: string;
+  /** Where the Node binary came from, for the transcript. */
+  readonly origin: string;
+  /** Why the documented Pi could not run, when this is the fallback. */
+  readonly fallbackReason?: string;
+}
+
+function piVersion(label: string): PiVersion {
+  const version = PI_VERSIONS.find((candidate) => candidate.label === label);
+  if (version === undefined) throw new Error(`Pi ${label} is not installed in pi-testkit`);
+  return version;
+}
+
+function nodeVersionOf(nodePath: string): string {
+  return spawnSync(nodePath, ['--version'], { encoding: 'utf8', timeout: 10_000 }).stdout.trim();
+}
+
+/** Runs scripts/provision-node22.sh; its last stdout line is the Node path. */
+function provisionNode22(): { nodePath: string } | { problem: string } {
+  const result = spawnSync('bash', [PROVISION_SCRIPT], { encoding: 'utf8', timeout: PROVISION_TIMEOUT_MS });
+  if (result.error !== undefined) return { problem: `could not run provision-node22.sh (${result.error.message})` };
+  const nodePath = result.stdout.trim().split('\n').at(-1) ?? '';
+  if (result.status === 0 && nodePath !== '') return { nodePath };
+  const stderrTail = result.stderr.trim().split('\n').slice(-3).join(' | ');
+  return { problem: `provision-node22.sh exited ${String(result.status)}${stderrTail === '' ? '' : `: ${stderrTail}`}` };
+}
+
+/**
+ * The documented Pi on a Node >= 22.19 (the current one, PI_E2E_NODE, or one provisioned from the
+ * npm registry); if none can be had, Pi 0.73.1 on the current Node, saying why.
+ */
+export function chooseSmokeTarget(log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): SmokeTarget {
+  const documented = piVersion(DOCUMENTED_PI);
+  const found = findNodeFor(documented, env);
+  if (found.nodePath !== null) {
+    const origin = found.nodePath === process.execPath ? 'the current Node' : 'PI_E2E_NODE';
+    return { version: documented, nodePath: found.nodePath, origin: `${origin}, ${nodeVersionOf(found.nodePath)}` };
+  }
+  log(`No Node >= 22.19 for Pi ${DOCUMENTED_PI} here: fetching one with scripts/provision-node22.sh (about a minute the first time)`);
+  const provisioned = provisionNode22();
+  if ('nodePath' in provisioned) {
+    const checked = findNodeFor(documented, { ...env, PI_E2E_NODE: provisioned.nodePath });
+    if (checked.nodePath !== null) {
+      const origin = `provisioned by scripts/provision-node22.sh, ${nodeVersionOf(checked.nodePath)}`;
+      return { version: documented, nodePath: checked.nodePath, origin };
+    }
+  }
+  const why = 'problem' in provisioned ? provisioned.problem : 'the provisioned Node does not run';
+  return {
+    version: piVersion(FALLBACK_PI),
+    nodePath: process.execPath,
+    origin: `the current Node, ${process.version}`,
+    fallbackReason: `no Node >= 22.19 for Pi ${DOCUMENTED_PI}: ${why}`,
+  };
+}

@@ -1,0 +1,26 @@
+import { STATE_ENTRY_TYPE as AGENT_STATE_ENTRY_TYPE } from '@j1nn0/agent-state-pi';
+import { STATE_ENTRY_TYPE as CONTEXT_GUARD_ENTRY_TYPE, RECOVERY_MESSAGE_TYPE } from '@j1nn0/agent-context-guard-pi';
+
+// The names each adapter documents as its own; a coexistence test checks them against the host.
+
+export { AGENT_STATE_ENTRY_TYPE, CONTEXT_GUARD_ENTRY_TYPE, RECOVERY_MESSAGE_TYPE };
+
+export const AGENT_STATE_COMMAND = 'agent-state';
+export const CONTEXT_GUARD_COMMAND = 'context-guard';
+
+export const AGENT_STATE_TOOLS = [
+  'agent_state_get',
+  'agent_state_add_work_item',
+  'agent_state_set_work_item_status',
+  'agent_state_add_decision',
+] as const;
+
+export const CONTEXT_GUARD_TOOLS = ['context_guard_list', 'context_guard_protect'] as const;
+
+export const ALL_ADAPTER_TOOLS: readonly string[] = [...AGENT_STATE_TOOLS, ...CONTEXT_GUARD_TOOLS];
+
+/** Agent State's empty status, as its README prints it. */
+export const EMPTY_AGENT_STATE = 'Agent State: no objective, 0 work items, 0 decisions.';
+
+/** Context Guard's empty list, as its README prints it. */
+export const EMPTY_CONTEXT_GUARD_LIST = 'Context Guard: 0 protected items.';

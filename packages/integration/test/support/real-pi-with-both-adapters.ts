@@ -1,0 +1,76 @@
+import { fileURLToPath } from 'node:url';
+import {
+  PI_E2E_TIMEOUT_MS,
+  startPi,
+  type ModelRequest,
+  type PiDriver,
+  type PiTarget,
+  type SessionFileEntry,
+} from '@j1nn0/pi-testkit/real';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+
+// One place for the real-Pi setup of the coexistence tests: both BUILT adapters loaded with `-e`.
+
+/** The built extensions, as a user passes them to `pi -e` (run the build first). */
+export const BOTH_EXTENSIONS: readonly string[] = [
+  fileURLToPath(import.meta.resolve('@j1nn0/agent-state-pi')),
+  fileURLToPath(import.meta.resolve('@j1nn0/agent-context-guard-pi')),
+];
+
+/**
+ * One Pi process (and scripted model) per version for the whole file; every test starts in a fresh
+ * session with an empty script, and no test may leave an extension error behind.
+ */
+export function useBothAdaptersPi(target: PiTarget): () => PiDriver {
+  let driver: PiDriver | undefined;
+  const current = (): PiDriver => {
+    if (driver === undefined) throw new Error('Pi has not started');
+    return driver;
+  };
+  beforeAll(async () => {
+    driver = await startPi({ ...target, extensions: BOTH_EXTENSIONS });
+  }, PI_E2E_TIMEOUT_MS);
+  afterAll(async () => {
+    await driver?.dispose();
+  }, PI_E2E_TIMEOUT_MS);
+  beforeEach(async () => {
+    current().model.reset();
+    await current().newSession();
+  }, PI_E2E_TIMEOUT_MS);
+  afterEach(() => {
+    expect(current().extensionErrors()).toEqual([]);
+  });
+  return current;
+}
+
+/** Runs a slash command that must answer with exactly one info notification, and returns its text. */
+export async function readCommand(pi: PiDriver, commandLine: string): Promise<string> {
+  const { notifications } = await pi.prompt(commandLine);
+  expect(notifications.map((notification) => notification.notifyType), commandLine).toEqual(['info']);
+  return notifications[0]?.message ?? '';
+}
+
+export async function recordAll(pi: PiDriver, commandLines: readonly string[]): Promise<void> {
+  for (const commandLine of commandLines) {
+    await readCommand(pi, commandLine);
+  }
+}
+
+/** Non-overlapping occurrences of `needle` in `text`. */
+export function countOccurrences(text: string, needle: string): number {
+  return needle === '' ? 0 : text.split(needle).length - 1;
+}
+
+/**
+ * How often `text` appears across every message of one request body: content, tool calls and tool
+ * results alike. `text` must contain no character JSON escapes.
+ */
+export function occurrencesInRequest(request: ModelRequest, text: string): number {
+  if (JSON.stringify(text) !== `"${text}"`) throw new Error('the searched text has characters JSON escapes');
+  return countOccurrences(JSON.stringify(request.messages), text);
+}
+
+/** The `custom_message` entries of one type: messages an extension put into the session. */
+export function customMessages(entries: readonly SessionFileEntry[], customType: string): SessionFileEntry[] {
+  return entries.filter((entry) => entry.type === 'custom_message' && entry['customType'] === customType);
+}
