@@ -1,33 +1,15 @@
-import { createFakePiHost, type FakePiHost, type FakePiHostOptions, type Notification } from '@j1nn0/pi-testkit';
+import type { FakePiHost } from '@j1nn0/pi-testkit';
+import { createCommandHarness, expectCleanRun as expectNoFailures, leafId, type PersistedAdapter } from '@j1nn0/pi-testkit/checks';
 import { expect } from 'vitest';
 import contextGuardExtension, { RECOVERY_MESSAGE_TYPE, STATE_ENTRY_TYPE } from '../src/extension.js';
 import { compactionSummaryMessage, userMessage } from './messages.js';
 
 // One place for the fake-host setup every host-level test shares.
 
-/** A fake Pi host with the extension loaded and a session started, its startup notifications taken. */
-export async function startGuardHost(options: FakePiHostOptions = {}): Promise<FakePiHost> {
-  const host = createFakePiHost(options);
-  await host.load(contextGuardExtension);
-  await host.startSession('startup');
-  host.takeNotifications();
-  return host;
-}
+const harness = createCommandHarness({ extension: contextGuardExtension, command: 'context-guard', entryType: STATE_ENTRY_TYPE });
 
-/** Runs `/context-guard <args>` and returns what it notified. */
-export async function runGuard(host: FakePiHost, args: string): Promise<Notification[]> {
-  await host.runCommand(`/context-guard ${args}`);
-  return host.takeNotifications();
-}
-
-/** Runs several commands that must each succeed with one info notification. */
-export async function recordAll(host: FakePiHost, commands: readonly string[]): Promise<void> {
-  for (const args of commands) {
-    const notifications = await runGuard(host, args);
-    expect(notifications, args).toHaveLength(1);
-    expect(notifications[0]?.type, `${args}: ${notifications[0]?.message ?? ''}`).toBe('info');
-  }
-}
+export const { start: startGuardHost, run: runGuard, recordAll, savedPayloads } = harness;
+export { leafId };
 
 /** The text of a tool result's content parts. */
 export function resultText(content: readonly { type: string; text?: string }[]): string {
@@ -46,20 +28,6 @@ export async function readStatus(host: FakePiHost): Promise<string> {
   return notification?.message ?? '';
 }
 
-/** Payloads of every saved state entry of the current session, all branches, in append order. */
-export function savedPayloads(host: FakePiHost): unknown[] {
-  return host.session.customEntries(STATE_ENTRY_TYPE).map((entry) => entry.data);
-}
-
-/** The id of the newest entry of the session, to navigate or fork to. */
-export function leafId(host: FakePiHost): string {
-  const leaf = host.session.getLeafId();
-  if (leaf === null) {
-    throw new Error('the session has no entries');
-  }
-  return leaf;
-}
-
 /**
  * The `pi.sendMessage` calls the extension made. The fake host records sendMessage as a call an
  * adapter must not make, without performing it; for this adapter it is the recovery mechanism.
@@ -70,13 +38,15 @@ export function recoverySends(host: FakePiHost): (readonly unknown[])[] {
 
 /** Nothing failed inside the extension and no API outside the port was used (recovery sends aside). */
 export function expectCleanRun(host: FakePiHost): void {
-  expect(host.extensionErrors).toEqual([]);
-  expect(host.forbiddenCalls.filter((call) => call.method !== 'pi.sendMessage')).toEqual([]);
+  expectNoFailures(host, ['pi.sendMessage']);
   for (const [message, options] of recoverySends(host)) {
     expect(message).toMatchObject({ customType: RECOVERY_MESSAGE_TYPE, display: false });
     expect(options).toEqual({ deliverAs: 'nextTurn' });
   }
 }
+
+/** The adapter as the shared session checks drive it: its state is the list. */
+export const persistedGuard: PersistedAdapter = { ...harness, readState: readList, expectCleanRun };
 
 /**
  * Pi's compaction as an extension sees it: `session_before_compact`, the compaction entry appended,

@@ -1,9 +1,9 @@
-import type { FakePiHost } from '@j1nn0/pi-testkit';
+import { addSessionPersistenceTests, addUnreadableEntryTests } from '@j1nn0/pi-testkit/checks';
 import { describe, expect, it } from 'vitest';
 import { STATE_ENTRY_TYPE } from '../src/extension.js';
 import {
   expectCleanRun,
-  leafId,
+  persistedGuard,
   readList,
   readStatus,
   recordAll,
@@ -16,31 +16,7 @@ import { assistantMessage, userMessage } from './messages.js';
 const EMPTY_LIST = 'Context Guard: 0 protected items.\nLast check: none yet.';
 const LIST_A = 'Context Guard: 1 protected item (0 critical).\n- [fact] a: A\nLast check: none yet.';
 
-/** Records `add a`, a chat turn, `add b`; returns the id of the entry that saved only `a`. */
-async function recordTwoStates(host: FakePiHost): Promise<string> {
-  await recordAll(host, ['add a fact A']);
-  const firstStateId = leafId(host);
-  host.session.appendMessage(userMessage('go on'));
-  host.session.appendMessage(assistantMessage('ok'));
-  await recordAll(host, ['add b fact B']);
-  return firstStateId;
-}
-
 describe('persistence', () => {
-  it('saves one agent-context-guard-state entry per change with the whole state', async () => {
-    const host = await startGuardHost();
-    await recordAll(host, ['add ship goal --critical Ship it', 'recovery critical']);
-    const entries = host.session.customEntries(STATE_ENTRY_TYPE);
-    expect(entries).toHaveLength(2);
-    expect(entries[1]).toMatchObject({ type: 'custom', customType: 'agent-context-guard-state' });
-    expect(entries[1]?.data).toEqual({
-      schemaVersion: 1,
-      recovery: 'critical',
-      items: [{ id: 'ship', kind: 'goal', content: 'Ship it', critical: true }],
-    });
-    expect(host.entryTypes()).toEqual(['agent-context-guard-state']);
-  });
-
   it('saves after add, remove, clear --yes, a recovery change and the protect tool, and nothing else', async () => {
     const host = await startGuardHost();
     await recordAll(host, ['add a fact A', 'remove a', 'add b fact B', 'clear --yes', 'recovery critical']);
@@ -49,16 +25,6 @@ describe('persistence', () => {
     await recordAll(host, ['list', 'status', 'clear', 'recovery critical']);
     await host.executeTool('context_guard_list', {});
     expect(savedPayloads(host)).toHaveLength(6);
-  });
-
-  it('loading a session never appends', async () => {
-    const host = await startGuardHost();
-    await recordAll(host, ['add a fact A', 'recovery critical']);
-    const before = host.session.getEntries().length;
-    await host.startSession('startup', { times: 2 });
-    await host.restart();
-    await host.navigateTree(leafId(host));
-    expect(host.session.getEntries()).toHaveLength(before);
   });
 
   it('resumes items and recovery mode after a restart', async () => {
@@ -81,31 +47,6 @@ describe('persistence', () => {
     expect(await readList(host)).toBe(LIST_A);
   });
 
-  it('restores the newest entry on the current branch after tree navigation', async () => {
-    const host = await startGuardHost();
-    const firstStateId = await recordTwoStates(host);
-    const newerLeaf = leafId(host);
-    await host.navigateTree(firstStateId);
-    expect(await readList(host)).toBe(LIST_A);
-
-    // A change on the old branch starts a new branch; the other branch keeps its own state.
-    await recordAll(host, ['add c fact C']);
-    expect(await readList(host)).toContain('- [fact] c: C');
-    expect(await readList(host)).not.toContain('- [fact] b: B');
-    await host.navigateTree(newerLeaf);
-    const other = await readList(host);
-    expect(other).toContain('- [fact] b: B');
-    expect(other).not.toContain('- [fact] c: C');
-  });
-
-  it('restores from the forked entry, not from the newer state of the original session', async () => {
-    const host = await startGuardHost();
-    const firstStateId = await recordTwoStates(host);
-    await host.fork(firstStateId);
-    expect(await readList(host)).toBe(LIST_A);
-    expect(host.takeNotifications()).toEqual([]);
-  });
-
   it('ignores entries of other extensions, even newer ones', async () => {
     const host = await startGuardHost();
     await recordAll(host, ['add a fact A']);
@@ -116,78 +57,60 @@ describe('persistence', () => {
     expect(host.takeNotifications()).toEqual([]);
   });
 
-  it('works without a UI: commands and tools change and save the state', async () => {
-    const host = await startGuardHost({ hasUI: false });
-    await host.runCommand('/context-guard add a fact A');
-    await host.executeTool('context_guard_protect', { id: 'b', kind: 'fact', content: 'B' });
-    expect(savedPayloads(host)).toHaveLength(2);
-    await host.restart();
-    expect(await readList(host)).toContain('- [fact] b: B');
-    expect(host.notifications).toEqual([]);
-    expect(host.statuses.size).toBe(0);
-    expectCleanRun(host);
+  addSessionPersistenceTests(persistedGuard, {
+    changes: ['add a fact A', 'recovery critical'],
+    saved: {
+      commands: ['add ship goal --critical Ship it', 'recovery critical'],
+      entryType: 'agent-context-guard-state',
+      lastPayload: { schemaVersion: 1, recovery: 'critical', items: [{ id: 'ship', kind: 'goal', content: 'Ship it', critical: true }] },
+    },
+    first: { command: 'add a fact A', state: LIST_A },
+    chatTurn: [userMessage('go on'), assistantMessage('ok')],
+    second: { command: 'add b fact B', line: '- [fact] b: B' },
+    onOldBranch: { command: 'add c fact C', line: '- [fact] c: C' },
+    headless: {
+      commandLine: '/context-guard add a fact A',
+      tool: 'context_guard_protect',
+      toolArguments: { id: 'b', kind: 'fact', content: 'B' },
+      line: '- [fact] b: B',
+    },
   });
 });
 
 describe('an unreadable newest entry', () => {
   const valid = { schemaVersion: 1, recovery: 'critical', items: [{ id: 'old', kind: 'fact', content: 'Older', critical: false }] };
 
-  it.each<[string, Record<string, unknown>, string]>([
-    ['a missing payload', {}, 'no payload'],
-    ['payload schema version 2', { data: { ...valid, schemaVersion: 2 } }, 'unsupported schema version'],
-    ['a payload that is not an object', { data: 'not an object' }, 'malformed payload'],
-    ['an unknown recovery mode', { data: { ...valid, recovery: 'all' } }, 'malformed payload'],
-    ['no items', { data: { schemaVersion: 1, recovery: 'off' } }, 'malformed payload'],
-    ['items that are not a list', { data: { ...valid, items: 7 } }, 'invalid items'],
-    ['an item without critical', { data: { ...valid, items: [{ id: 'a', kind: 'fact', content: 'A' }] } }, 'invalid items'],
-    ['an unknown kind', { data: { ...valid, items: [{ id: 'a', kind: 'note', content: 'A', critical: false }] } }, 'invalid items'],
-    [
-      'duplicate ids',
-      {
-        data: {
-          ...valid,
-          items: [
-            { id: 'a', kind: 'fact', content: 'A', critical: false },
-            { id: 'a', kind: 'fact', content: 'B', critical: false },
-          ],
+  addUnreadableEntryTests(persistedGuard, {
+    olderPayload: valid,
+    entries: [
+      ['a missing payload', {}, 'no payload'],
+      ['payload schema version 2', { data: { ...valid, schemaVersion: 2 } }, 'unsupported schema version'],
+      ['a payload that is not an object', { data: 'not an object' }, 'malformed payload'],
+      ['an unknown recovery mode', { data: { ...valid, recovery: 'all' } }, 'malformed payload'],
+      ['no items', { data: { schemaVersion: 1, recovery: 'off' } }, 'malformed payload'],
+      ['items that are not a list', { data: { ...valid, items: 7 } }, 'invalid items'],
+      ['an item without critical', { data: { ...valid, items: [{ id: 'a', kind: 'fact', content: 'A' }] } }, 'invalid items'],
+      ['an unknown kind', { data: { ...valid, items: [{ id: 'a', kind: 'note', content: 'A', critical: false }] } }, 'invalid items'],
+      [
+        'duplicate ids',
+        {
+          data: {
+            ...valid,
+            items: [
+              { id: 'a', kind: 'fact', content: 'A', critical: false },
+              { id: 'a', kind: 'fact', content: 'B', critical: false },
+            ],
+          },
         },
-      },
-      'invalid items',
+        'invalid items',
+      ],
     ],
-  ])('with %s warns once, starts empty, appends nothing and ignores the older entry', async (_name, fields, reason) => {
-    const host = await startGuardHost();
-    host.session.appendEntry(STATE_ENTRY_TYPE, valid);
-    host.session.appendRaw({ type: 'custom', customType: STATE_ENTRY_TYPE, ...fields });
-    const before = host.session.getEntries().length;
-
-    await host.startSession('startup', { times: 2 });
-
-    expect(host.takeNotifications()).toEqual([
-      {
-        message: `Context Guard: the newest saved state on this branch is unreadable (${reason}); starting empty.`,
-        type: 'warning',
-      },
-    ]);
-    expect(await readStatus(host)).toBe(
+    warning: (reason) => `Context Guard: the newest saved state on this branch is unreadable (${reason}); starting empty.`,
+    readDiscarded: readStatus,
+    discardedState:
       'Context Guard: 0 protected items, recovery off.\n' +
-        'The newest saved state on this branch was unreadable and was discarded.\n' +
-        'Last check: none yet.',
-    );
-    expect(host.session.getEntries()).toHaveLength(before);
-    expectCleanRun(host);
-  });
-
-  it('warns again for a different bad entry, but not again for the same one', async () => {
-    const host = await startGuardHost();
-    host.session.appendRaw({ type: 'custom', customType: STATE_ENTRY_TYPE });
-    await host.startSession('startup');
-    expect(host.takeNotifications()).toHaveLength(1);
-    await host.startSession('reload');
-    expect(host.takeNotifications()).toEqual([]);
-
-    host.session.appendRaw({ type: 'custom', customType: STATE_ENTRY_TYPE, data: { schemaVersion: 9 } });
-    await host.startSession('startup');
-    expect(host.takeNotifications()).toHaveLength(1);
+      'The newest saved state on this branch was unreadable and was discarded.\n' +
+      'Last check: none yet.',
   });
 
   it('is no longer reported as discarded once a readable state is loaded', async () => {

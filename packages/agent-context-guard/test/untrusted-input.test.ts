@@ -1,3 +1,4 @@
+import { FOREIGN_FAILURE } from '@j1nn0/pi-testkit/checks';
 import { describe, expect, test } from 'vitest';
 import {
   createContextGuard,
@@ -8,7 +9,7 @@ import {
   type ContextItemInput,
 } from '../src/index.js';
 import { catchContextGuardError, expectContextGuardError } from './support/expect-context-guard-error.js';
-import { FOREIGN_FAILURE, HOSTILE_ARRAY_VARIANTS, HOSTILE_OBJECT_VARIANTS } from './support/hostile-values.js';
+import { HOSTILE_ARRAY_VARIANTS, HOSTILE_OBJECT_VARIANTS } from './support/hostile-values.js';
 import { editableItem, GOAL, SECRET, storedItem } from './support/sample-items.js';
 
 /** Every way an item enters a guard, each given a guard that already holds GOAL. */

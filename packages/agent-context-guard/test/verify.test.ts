@@ -1,3 +1,4 @@
+import { FOREIGN_FAILURE, failWithForeignError as fail } from '@j1nn0/pi-testkit/checks';
 import { describe, expect, test } from 'vitest';
 import {
   createContextGuard,
@@ -9,7 +10,7 @@ import {
   type ContextVerifier,
 } from '../src/index.js';
 import { rejectionOf } from './support/expect-context-guard-error.js';
-import { fail, FOREIGN_FAILURE, HOSTILE_OBJECT_VARIANTS } from './support/hostile-values.js';
+import { HOSTILE_OBJECT_VARIANTS } from './support/hostile-values.js';
 import { CONSTRAINT, FACT, GOAL, SECRET, snapshotOf } from './support/sample-items.js';
 import { recordingVerifier, verifierReturning } from './support/verifiers.js';
 

@@ -1,3 +1,4 @@
+import { FOREIGN_FAILURE, THROWING_TRAPS, failWithForeignError as fail, revokedProxy } from '@j1nn0/pi-testkit/checks';
 import { describe, expect, test } from 'vitest';
 import { createAgentState, restoreAgentState, summarizeAgentState } from '../src/index.js';
 import { defined } from './defined.js';
@@ -8,32 +9,15 @@ import { editableSample } from './sample-snapshot.js';
 type PlainRecord = Record<string, unknown>;
 type Variant<T> = readonly [name: string, make: (valid: T) => unknown];
 
-const FOREIGN_FAILURE = 'foreign failure text';
 // Rejected for its form, not for a field's value: the wrapped data itself is valid.
 const NOT_PLAIN_DATA =
   /(must be a plain object|must be an array|without holes or extra properties|has an unknown key|must contain only plain data( properties)?)$/;
-const fail = (): never => {
-  throw new RangeError(FOREIGN_FAILURE);
-};
-const THROWING_TRAPS: ProxyHandler<object> = {
-  get: fail,
-  has: fail,
-  ownKeys: fail,
-  getOwnPropertyDescriptor: fail,
-  getPrototypeOf: fail,
-};
 
 function withAccessor(valid: object, key: string, get: () => unknown): object {
   return Object.defineProperty(valid, key, { get, enumerable: true, configurable: true });
 }
 
 const firstKey = (valid: PlainRecord): string => defined(Object.keys(valid)[0]);
-
-function revokedProxy(target: object): object {
-  const { proxy, revoke } = Proxy.revocable(target, {});
-  revoke();
-  return proxy;
-}
 
 class RecordCopy {
   constructor(fields: PlainRecord) {

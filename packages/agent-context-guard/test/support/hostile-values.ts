@@ -1,31 +1,12 @@
 // Values that look like, or wrap, valid plain data but must be refused (or ignored) as not plain data.
 
+import { THROWING_TRAPS, failWithForeignError as fail, revokedProxy } from '@j1nn0/pi-testkit/checks';
+
 type PlainRecord = Record<string, unknown>;
 export type HostileVariant = readonly [name: string, make: (valid: PlainRecord) => unknown];
 
-/** Text a hostile value would leak through an error if anything echoed it. */
-export const FOREIGN_FAILURE = 'foreign failure text';
-
-export function fail(): never {
-  throw new RangeError(FOREIGN_FAILURE);
-}
-
-const THROWING_TRAPS: ProxyHandler<object> = {
-  get: fail,
-  has: fail,
-  ownKeys: fail,
-  getOwnPropertyDescriptor: fail,
-  getPrototypeOf: fail,
-};
-
 function withAccessor(valid: PlainRecord, key: string, get: () => unknown): object {
   return Object.defineProperty({ ...valid }, key, { get, enumerable: true, configurable: true });
-}
-
-function revokedProxy(target: object): object {
-  const { proxy, revoke } = Proxy.revocable(target, {});
-  revoke();
-  return proxy;
 }
 
 class ArrayCopy<T> extends Array<T> {}
