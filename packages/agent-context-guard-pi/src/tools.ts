@@ -1,5 +1,5 @@
 import { CONTEXT_ITEM_KINDS, type ContextItemKind } from '@j1nn0/agent-context-guard';
-import { Type, type TSchema } from '@sinclair/typebox';
+import type { TSchema } from '@sinclair/typebox';
 import type { CommandTarget } from './commands.js';
 import { formatListWithCheck, formatOutcome } from './format.js';
 import { countCritical, type GuardState } from './guard-state.js';
@@ -19,16 +19,25 @@ export interface ContextGuardToolDetails {
 
 export type ContextGuardTool = PiToolPort<TSchema, ContextGuardToolDetails>;
 
+/**
+ * Plain JSON Schema, typed as TypeBox would type it. Pi validates plain JSON Schema, and loading the
+ * TypeBox runtime for two small schemas added 50-100 ms to every Pi start (BENCHMARKS.md, figure 4).
+ */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the type argument is the point: it types execute's params.
+function jsonSchema<TStatic>(schema: object): TSchema & { static: TStatic } {
+  return schema as TSchema & { static: TStatic };
+}
+
+const StringSchema = { type: 'string' };
 // A plain `{ type: 'string', enum }` keeps the payload small; a union of literals would repeat
 // `const` and `type` for every kind in every request.
-const KindSchema = Type.Unsafe<ContextItemKind>({ type: 'string', enum: [...CONTEXT_ITEM_KINDS] });
+const KindSchema = { type: 'string', enum: [...CONTEXT_ITEM_KINDS] };
 
-const ListParameters = Type.Object({});
-const ProtectParameters = Type.Object({
-  id: Type.String(),
-  kind: KindSchema,
-  content: Type.String(),
-  critical: Type.Optional(Type.Boolean()),
+const ListParameters = jsonSchema<Record<string, never>>({ type: 'object', properties: {} });
+const ProtectParameters = jsonSchema<{ id: string; kind: ContextItemKind; content: string; critical?: boolean }>({
+  type: 'object',
+  properties: { id: StringSchema, kind: KindSchema, content: StringSchema, critical: { type: 'boolean' } },
+  required: ['id', 'kind', 'content'],
 });
 
 function textResult(text: string, state: GuardState): PiToolResult<ContextGuardToolDetails> {

@@ -80,7 +80,7 @@ function mutation(change: StateMutation): CommandRequest {
 export function runCommand(request: CommandRequest, controller: AgentStateController, ctx: PiContextPort): Notice {
   switch (request.kind) {
     case 'status':
-      return { message: formatStatus(controller.current()), type: 'info' };
+      return { message: formatStatus(controller.current(), controller.summary()), type: 'info' };
     case 'clear_preview':
       return { message: formatClearPreview(controller.current()), type: 'info' };
     case 'mutation':

@@ -1,4 +1,9 @@
-import { createAgentState, type AgentStateSnapshot } from '@j1nn0/agent-state';
+import {
+  createAgentState,
+  summarizeAgentState,
+  type AgentStateSnapshot,
+  type AgentStateSummary,
+} from '@j1nn0/agent-state';
 import { formatFooter, formatUnreadableEntry } from './format.js';
 import { applyMutation, type MutationOutcome, type StateMutation } from './mutations.js';
 import { STATE_ENTRY_TYPE, restoreFromBranch, toStatePayload } from './persistence.js';
@@ -11,6 +16,8 @@ export type ControllerOutcome = MutationOutcome | { readonly kind: 'failed' };
 
 export interface AgentStateController {
   current(): AgentStateSnapshot;
+  /** The core's summary of `current()`, computed once per change rather than on every read. */
+  summary(): AgentStateSummary;
   /** Replaces the state with the newest saved one on the current branch; never appends. */
   load(ctx: PiContextPort): void;
   /** Applies a mutation; a change is saved as one entry before it becomes the current state. */
@@ -22,26 +29,36 @@ export function createAgentStateController(
   appendEntry: (customType: string, data: unknown) => void,
 ): AgentStateController {
   let snapshot = createAgentState().snapshot();
-  // Pi may deliver session_start twice; the same unreadable entry is reported only once.
-  let lastReportedEntryId: string | undefined;
+  // summarizeAgentState re-validates the whole snapshot (about 0.5 ms at the limits), so it runs
+  // when the state changes, not on every status read (BENCHMARKS.md, figure 5).
+  let summary = summarizeAgentState(snapshot);
+
+  function replaceState(next: AgentStateSnapshot): void {
+    snapshot = next;
+    summary = summarizeAgentState(next);
+  }
+  // Pi may deliver session_start twice, and /tree may return to a bad entry after meeting another one:
+  // each unreadable entry is reported only once per extension instance.
+  const reportedEntryIds = new Set<string>();
 
   function showFooter(ctx: PiContextPort): void {
     if (ctx.hasUI) {
-      ctx.ui.setStatus(FOOTER_STATUS_KEY, formatFooter(snapshot));
+      ctx.ui.setStatus(FOOTER_STATUS_KEY, formatFooter(snapshot, summary));
     }
   }
 
   return {
     current: () => snapshot,
+    summary: () => summary,
 
     load(ctx) {
       const restored = restoreFromBranch(ctx.sessionManager.getBranch());
       if (restored.kind === 'restored') {
-        snapshot = restored.snapshot;
+        replaceState(restored.snapshot);
       } else {
-        snapshot = createAgentState().snapshot();
-        if (restored.kind === 'unreadable' && restored.entryId !== lastReportedEntryId) {
-          lastReportedEntryId = restored.entryId;
+        replaceState(createAgentState().snapshot());
+        if (restored.kind === 'unreadable' && !reportedEntryIds.has(restored.entryId)) {
+          reportedEntryIds.add(restored.entryId);
           ctx.ui.notify(formatUnreadableEntry(restored.problem), 'warning');
         }
       }
@@ -59,7 +76,7 @@ export function createAgentStateController(
         return { kind: 'failed' };
       }
       if (outcome.kind === 'changed') {
-        snapshot = outcome.snapshot;
+        replaceState(outcome.snapshot);
         showFooter(ctx);
       }
       return outcome;

@@ -1,4 +1,9 @@
-import { WORK_ITEM_STATUSES, summarizeAgentState, type AgentStateSnapshot } from '@j1nn0/agent-state';
+import {
+  WORK_ITEM_STATUSES,
+  summarizeAgentState,
+  type AgentStateSnapshot,
+  type AgentStateSummary,
+} from '@j1nn0/agent-state';
 import type { ControllerOutcome } from './controller.js';
 import { MAX_DECISIONS, MAX_ID_CHARACTERS, MAX_TEXT_CHARACTERS, MAX_WORK_ITEMS, isValidId } from './limits.js';
 import { isEmptySnapshot, type MutationOutcome, type NoChange, type Rejection } from './mutations.js';
@@ -22,11 +27,17 @@ export const USAGE =
 
 export const INTERNAL_FAILURE = 'Agent State: internal failure; nothing was recorded.';
 
-/** One headline line, then one line per work item and per decision, in insertion order. */
-export function formatStatus(snapshot: AgentStateSnapshot): string {
+/**
+ * One headline line, then one line per work item and per decision, in insertion order. The counts come
+ * from the core's summary; the controller passes the one it computed when the state last changed.
+ */
+export function formatStatus(
+  snapshot: AgentStateSnapshot,
+  summary: AgentStateSummary = summarizeAgentState(snapshot),
+): string {
   const objective =
     snapshot.objective === undefined ? 'no objective' : `objective "${escapeTerminalText(snapshot.objective)}"`;
-  const lines = [`Agent State: ${objective}, ${formatCounts(snapshot)}.`];
+  const lines = [`Agent State: ${objective}, ${formatCounts(snapshot, summary)}.`];
   if (snapshot.workItems.length > 0) {
     lines.push('Work items:');
     for (const item of snapshot.workItems) {
@@ -43,12 +54,15 @@ export function formatStatus(snapshot: AgentStateSnapshot): string {
 }
 
 /** Footer text: counts only, no recorded content; undefined clears the footer of an empty state. */
-export function formatFooter(snapshot: AgentStateSnapshot): string | undefined {
+export function formatFooter(
+  snapshot: AgentStateSnapshot,
+  summary: AgentStateSummary = summarizeAgentState(snapshot),
+): string | undefined {
   if (isEmptySnapshot(snapshot)) {
     return undefined;
   }
   const objective = snapshot.objective === undefined ? 'no objective' : 'objective set';
-  return `Agent State: ${objective}, ${formatCounts(snapshot)}`;
+  return `Agent State: ${objective}, ${formatCounts(snapshot, summary)}`;
 }
 
 export function formatOutcome(outcome: ControllerOutcome): Notice {
@@ -144,8 +158,7 @@ export function formatUnreadableEntry(problem: UnreadableProblem): string {
   return `Agent State: the newest saved state on this branch is unreadable (${UNREADABLE_REASONS[problem]}); starting empty.`;
 }
 
-function formatCounts(snapshot: AgentStateSnapshot): string {
-  const summary = summarizeAgentState(snapshot);
+function formatCounts(snapshot: AgentStateSnapshot, summary: AgentStateSummary): string {
   const workItems = plural(summary.total, 'work item', 'work items');
   const decisions = plural(snapshot.decisions.length, 'decision', 'decisions');
   if (summary.total === 0) {

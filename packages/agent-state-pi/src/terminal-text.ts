@@ -27,12 +27,26 @@ export function isTerminalUnsafe(codePoint: number): boolean {
 
 /** Replaces every terminal-unsafe code point with `\n`, `\t`, `\r` or `\uXXXX`; other text is unchanged. */
 export function escapeTerminalText(text: string): string {
+  // Most text has nothing to escape; returning it as it is avoids rebuilding it code point by code point.
+  if (!hasTerminalUnsafeUnit(text)) {
+    return text;
+  }
   let escaped = '';
   for (const character of text) {
     const codePoint = character.codePointAt(0) ?? 0;
     escaped += isTerminalUnsafe(codePoint) ? visibleEscape(codePoint) : character;
   }
   return escaped;
+}
+
+/** Every unsafe code point is one UTF-16 unit outside the surrogate range, so scanning units finds them all. */
+function hasTerminalUnsafeUnit(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    if (isTerminalUnsafe(text.charCodeAt(index))) {
+      return true;
+    }
+  }
+  return false;
 }
 
 function visibleEscape(codePoint: number): string {

@@ -1,11 +1,5 @@
-import {
-  WORK_ITEM_STATUSES,
-  summarizeAgentState,
-  type AgentStateSnapshot,
-  type AgentStateSummary,
-  type WorkItemStatus,
-} from '@j1nn0/agent-state';
-import { Type, type TSchema } from '@sinclair/typebox';
+import { WORK_ITEM_STATUSES, type AgentStateSummary, type WorkItemStatus } from '@j1nn0/agent-state';
+import type { TSchema } from '@sinclair/typebox';
 import type { AgentStateController } from './controller.js';
 import { formatOutcome, formatStatus } from './format.js';
 import type { StateMutation } from './mutations.js';
@@ -23,29 +17,48 @@ export interface AgentStateToolDetails {
 
 export type AgentStateTool = PiToolPort<TSchema, AgentStateToolDetails>;
 
+/**
+ * Plain JSON Schema, typed as TypeBox would type it. Pi validates plain JSON Schema, and loading the
+ * TypeBox runtime for four small schemas added 50-100 ms to every Pi start (BENCHMARKS.md, figure 4).
+ */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the type argument is the point: it types execute's params.
+function jsonSchema<TStatic>(schema: object): TSchema & { static: TStatic } {
+  return schema as TSchema & { static: TStatic };
+}
+
+const StringSchema = { type: 'string' };
 // A plain `{ type: 'string', enum }` keeps the payload small; a union of literals would repeat
 // `const` and `type` for every status in every request.
-const StatusSchema = Type.Unsafe<WorkItemStatus>({ type: 'string', enum: [...WORK_ITEM_STATUSES] });
+const StatusSchema = { type: 'string', enum: [...WORK_ITEM_STATUSES] };
 
-const GetParameters = Type.Object({});
-const AddWorkItemParameters = Type.Object({
-  id: Type.String(),
-  content: Type.String(),
-  status: Type.Optional(StatusSchema),
+const GetParameters = jsonSchema<Record<string, never>>({ type: 'object', properties: {} });
+const AddWorkItemParameters = jsonSchema<{ id: string; content: string; status?: WorkItemStatus }>({
+  type: 'object',
+  properties: { id: StringSchema, content: StringSchema, status: StatusSchema },
+  required: ['id', 'content'],
 });
-const SetStatusParameters = Type.Object({ id: Type.String(), status: StatusSchema });
-const AddDecisionParameters = Type.Object({ id: Type.String(), content: Type.String() });
+const SetStatusParameters = jsonSchema<{ id: string; status: WorkItemStatus }>({
+  type: 'object',
+  properties: { id: StringSchema, status: StatusSchema },
+  required: ['id', 'status'],
+});
+const AddDecisionParameters = jsonSchema<{ id: string; content: string }>({
+  type: 'object',
+  properties: { id: StringSchema, content: StringSchema },
+  required: ['id', 'content'],
+});
 
-function detailsOf(snapshot: AgentStateSnapshot): AgentStateToolDetails {
+function detailsOf(controller: AgentStateController): AgentStateToolDetails {
+  const snapshot = controller.current();
   return {
     objective: snapshot.objective !== undefined,
-    workItems: summarizeAgentState(snapshot),
+    workItems: controller.summary(),
     decisions: snapshot.decisions.length,
   };
 }
 
-function textResult(text: string, snapshot: AgentStateSnapshot): PiToolResult<AgentStateToolDetails> {
-  return { content: [{ type: 'text', text }], details: detailsOf(snapshot) };
+function textResult(text: string, controller: AgentStateController): PiToolResult<AgentStateToolDetails> {
+  return { content: [{ type: 'text', text }], details: detailsOf(controller) };
 }
 
 /** Pi marks a tool result as an error only when execute rejects; the message is all it shows. */
@@ -59,7 +72,7 @@ function runMutation(
   if (outcome.kind === 'rejected' || outcome.kind === 'failed') {
     return Promise.reject(new Error(notice.message));
   }
-  return Promise.resolve(textResult(notice.message, controller.current()));
+  return Promise.resolve(textResult(notice.message, controller));
 }
 
 // Keeps each tool's parameter type for `execute` while the list shares one element type.
@@ -77,8 +90,7 @@ export function createAgentStateTools(controller: AgentStateController): AgentSt
       description: `Read the Agent State: objective, work items, decisions. ${AUTHORITY_BOUNDARY}`,
       parameters: GetParameters,
       execute: () => {
-        const snapshot = controller.current();
-        return Promise.resolve(textResult(formatStatus(snapshot), snapshot));
+        return Promise.resolve(textResult(formatStatus(controller.current(), controller.summary()), controller));
       },
     }),
     defineTool({

@@ -1,0 +1,69 @@
+import { AGENT_STATE_ADAPTER, runCommand, startAdapter } from './bench-adapters.js';
+import { formatBytes, verdictAtMost, type BenchRow } from './report.js';
+import { byteLength, sessionLine, snapshotOf } from './session-line.js';
+
+// Figure 2 (in process): the bytes Pi appends for one change against the snapshot that change carries.
+
+const ITEM_COUNTS = [10, 50, 200] as const;
+const RATIO_GOAL = 1.1;
+
+interface ChangeSizes {
+  /** The session-file line, newline included. */
+  readonly line: number;
+  /** The adapter's payload `{ schemaVersion, state }`. */
+  readonly payload: number;
+  /** The core snapshot inside it. */
+  readonly snapshot: number;
+}
+
+async function lineForOneChange(items: number): Promise<ChangeSizes> {
+  const adapter = AGENT_STATE_ADAPTER;
+  const pi = await startAdapter(adapter);
+  await runCommand(pi, adapter, 'objective Ship the CSV export of the report page');
+  for (let index = 1; index <= items; index += 1) await runCommand(pi, adapter, adapter.addItemArgs(index));
+  const before = pi.appended.length;
+  await runCommand(pi, adapter, 'set task-001 in_progress');
+  const [entry] = pi.appended.slice(before);
+  if (entry === undefined) throw new Error('the measured change appended nothing');
+  return {
+    line: byteLength(sessionLine(entry.customType, entry.data)),
+    payload: byteLength(JSON.stringify(entry.data)),
+    snapshot: byteLength(JSON.stringify(snapshotOf(entry.data))),
+  };
+}
+
+export async function appendSizeRows(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  let smallest: ChangeSizes | undefined;
+  for (const items of ITEM_COUNTS) {
+    const sizes = await lineForOneChange(items);
+    smallest ??= sizes;
+    const { line, snapshot } = sizes;
+    rows.push({
+      figure: '2 bytes per change',
+      measure: `agent-state-pi, one status change with ${items.toString()} work items: session-file line`,
+      value: formatBytes(line),
+      anchor: `JSON of the snapshot it carries: ${formatBytes(snapshot)}`,
+      ratio: line / snapshot,
+      goal: `<= ${RATIO_GOAL.toString()}x`,
+      verdict: verdictAtMost(line / snapshot, RATIO_GOAL),
+    });
+  }
+  if (smallest !== undefined) rows.push(fixedOverheadRow(smallest));
+  return rows;
+}
+
+/** What every entry adds whatever the state's size, and the snapshot size from which 1.1x holds. */
+function fixedOverheadRow({ line, payload, snapshot }: ChangeSizes): BenchRow {
+  const fixed = line - snapshot;
+  const adapterShare = payload - snapshot;
+  return {
+    figure: '2 bytes per change',
+    measure: `agent-state-pi: fixed bytes per entry (line minus snapshot), of which the adapter's payload wrapper is ${formatBytes(adapterShare)} and Pi's entry fields the rest`,
+    value: formatBytes(fixed),
+    anchor: `snapshot size from which the line is <= ${RATIO_GOAL.toString()}x: ${formatBytes(fixed / (RATIO_GOAL - 1))}`,
+    ratio: undefined,
+    goal: 'report',
+    verdict: 'info',
+  };
+}

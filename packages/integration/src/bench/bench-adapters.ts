@@ -1,0 +1,55 @@
+import contextGuardExtension, { STATE_ENTRY_TYPE as CONTEXT_GUARD_ENTRY } from '@j1nn0/agent-context-guard-pi';
+import agentStateExtension, { STATE_ENTRY_TYPE as AGENT_STATE_ENTRY } from '@j1nn0/agent-state-pi';
+import { createBenchContext, createCapturingPi, type CapturingPi, type CapturingPiApi } from './capturing-pi.js';
+
+/** The two Pi adapters as the in-process figures use them: loaded into a capturing Pi and fed commands. */
+export interface BenchAdapter {
+  readonly label: string;
+  readonly entryType: string;
+  readonly command: string;
+  readonly load: (pi: CapturingPiApi) => void;
+  /** The command arguments that add the n-th item, with ordinary, realistic text. */
+  readonly addItemArgs: (index: number) => string;
+}
+
+export const AGENT_STATE_ADAPTER: BenchAdapter = {
+  label: 'agent-state-pi',
+  entryType: AGENT_STATE_ENTRY,
+  command: 'agent-state',
+  load: agentStateExtension,
+  addItemArgs: (index) => `add task-${index.toString().padStart(3, '0')} Implement step ${index.toString()} of the CSV export and its tests`,
+};
+
+export const CONTEXT_GUARD_ADAPTER: BenchAdapter = {
+  label: 'agent-context-guard-pi',
+  entryType: CONTEXT_GUARD_ENTRY,
+  command: 'context-guard',
+  load: contextGuardExtension,
+  addItemArgs: (index) =>
+    `add fact-${index.toString().padStart(3, '0')} fact Requirement ${index.toString()}: reports export as CSV with a header row`,
+};
+
+export const BENCH_ADAPTERS: readonly BenchAdapter[] = [AGENT_STATE_ADAPTER, CONTEXT_GUARD_ADAPTER];
+
+/** An adapter loaded into a capturing Pi and started on an empty branch. */
+export async function startAdapter(adapter: BenchAdapter): Promise<CapturingPi> {
+  const pi = createCapturingPi();
+  adapter.load(pi.api);
+  const context = createBenchContext(() => []);
+  for (const handler of pi.handlers('session_start')) await handler({ type: 'session_start', reason: 'startup' }, context);
+  return pi;
+}
+
+/** Runs `/<command> <args>` through the registered handler, as Pi would. */
+export async function runCommand(pi: CapturingPi, adapter: BenchAdapter, args: string): Promise<void> {
+  await pi.command(adapter.command)(args, createBenchContext(() => []));
+}
+
+/** The payload the adapter itself saves once it holds `count` items: built by the adapter, not by hand. */
+export async function payloadWithItems(adapter: BenchAdapter, count: number): Promise<unknown> {
+  const pi = await startAdapter(adapter);
+  for (let index = 1; index <= count; index += 1) await runCommand(pi, adapter, adapter.addItemArgs(index));
+  const last = pi.appended.at(-1);
+  if (last?.customType !== adapter.entryType) throw new Error(`${adapter.label} saved no state entry`);
+  return last.data;
+}

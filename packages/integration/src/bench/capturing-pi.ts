@@ -1,0 +1,99 @@
+/**
+ * The smallest Pi an adapter can be loaded into for in-process timing: it records what the
+ * extension registers and appends, and hands handlers a context whose branch the caller owns.
+ * No host bookkeeping runs inside the measured calls.
+ */
+
+export interface CapturedEntry {
+  readonly customType: string;
+  readonly data: unknown;
+}
+
+export interface CapturedTool {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: unknown;
+}
+
+/** A session entry as an adapter reads it from `getBranch()`. */
+export interface BranchEntry {
+  readonly type: string;
+  readonly id: string;
+  readonly customType?: string;
+  readonly data?: unknown;
+}
+
+export interface BenchContext {
+  readonly hasUI: boolean;
+  readonly ui: {
+    notify(message: string, type?: 'info' | 'warning' | 'error'): void;
+    setStatus(key: string, text: string | undefined): void;
+  };
+  readonly sessionManager: { getBranch(): readonly BranchEntry[] };
+}
+
+type Handler = (event: unknown, ctx: BenchContext) => unknown;
+type CommandHandler = (args: string, ctx: BenchContext) => Promise<void>;
+
+/** What the extension factory receives; it satisfies both adapters' narrow Pi ports. */
+export interface CapturingPiApi {
+  on(event: string, handler: (event: never, ctx: never) => unknown): void;
+  registerCommand(name: string, options: { handler(args: string, ctx: never): Promise<void> }): void;
+  registerTool(tool: CapturedTool): void;
+  appendEntry(customType: string, data: unknown): void;
+  sendMessage(message: unknown, options: unknown): void;
+}
+
+export interface CapturingPi {
+  readonly api: CapturingPiApi;
+  readonly appended: CapturedEntry[];
+  readonly tools: CapturedTool[];
+  /** Every handler registered for an event, in registration order. */
+  handlers(event: string): Handler[];
+  command(name: string): CommandHandler;
+}
+
+export function createCapturingPi(): CapturingPi {
+  const handlers = new Map<string, Handler[]>();
+  const commands = new Map<string, CommandHandler>();
+  const appended: CapturedEntry[] = [];
+  const tools: CapturedTool[] = [];
+  const api: CapturingPiApi = {
+    on(event, handler) {
+      // The adapters declare their own context port; BenchContext is structurally the same slice.
+      handlers.set(event, [...(handlers.get(event) ?? []), handler as Handler]);
+    },
+    registerCommand(name, options) {
+      commands.set(name, (args, ctx) => options.handler(args, ctx as never));
+    },
+    registerTool(tool) {
+      tools.push({ name: tool.name, description: tool.description, parameters: tool.parameters });
+    },
+    appendEntry(customType, data) {
+      appended.push({ customType, data });
+    },
+    sendMessage() {
+      // Recovery messages play no part in these figures.
+    },
+  };
+  return {
+    api,
+    appended,
+    tools,
+    handlers: (event) => handlers.get(event) ?? [],
+    command(name) {
+      const handler = commands.get(name);
+      if (handler === undefined) throw new Error(`no command ${name} was registered`);
+      return handler;
+    },
+  };
+}
+
+/** A context with a UI whose calls cost nothing, over a branch the caller built beforehand. */
+export function createBenchContext(branch: () => readonly BranchEntry[]): BenchContext {
+  return {
+    hasUI: true,
+    ui: { notify: () => undefined, setStatus: () => undefined },
+    sessionManager: { getBranch: branch },
+  };
+}

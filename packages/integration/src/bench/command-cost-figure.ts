@@ -1,0 +1,92 @@
+import { startPi, type PiDriver } from '@j1nn0/pi-testkit/real';
+import { AGENT_STATE_ADAPTER, runCommand, startAdapter } from './bench-adapters.js';
+import { createBenchContext } from './capturing-pi.js';
+import { AGENT_STATE_EXTENSION } from './extension-paths.js';
+import type { PiTarget } from './pi-targets.js';
+import { formatDuration, formatMilliseconds, type BenchRow } from './report.js';
+import { AGENT_STATE_COMMAND } from './scripted-session.js';
+import { snapshotOf } from './session-line.js';
+import { median, timeAsync, timeInterleaved } from './timing.js';
+
+// Figure 5: `/agent-state status` on a full state (200 work items, 200 decisions).
+
+const FULL = 200;
+const HANDLER_GOAL_NANOSECONDS = 1_000_000;
+const ROUND_TRIPS = 30;
+
+function fillCommands(): string[] {
+  const commands = ['objective Ship the CSV export of the report page'];
+  for (let index = 1; index <= FULL; index += 1) {
+    commands.push(AGENT_STATE_ADAPTER.addItemArgs(index));
+    commands.push(`decide choice-${index.toString().padStart(3, '0')} Keep decision ${index.toString()} about the export format`);
+  }
+  return commands;
+}
+
+interface PlainSnapshot {
+  readonly objective?: string;
+  readonly workItems: readonly { readonly id: string; readonly content: string; readonly status: string }[];
+  readonly decisions: readonly { readonly id: string; readonly content: string }[];
+}
+
+/** The floor: the same lines joined with no escaping, counting or notification. */
+function joinPlainLines(snapshot: PlainSnapshot): string {
+  return [
+    `Agent State: objective "${snapshot.objective ?? ''}"`,
+    'Work items:',
+    ...snapshot.workItems.map((item) => `- [${item.status}] ${item.id}: ${item.content}`),
+    'Decisions:',
+    ...snapshot.decisions.map((decision) => `- ${decision.id}: ${decision.content}`),
+  ].join('\n');
+}
+
+async function handlerRow(): Promise<BenchRow> {
+  const pi = await startAdapter(AGENT_STATE_ADAPTER);
+  for (const args of fillCommands()) await runCommand(pi, AGENT_STATE_ADAPTER, args);
+  const snapshot = snapshotOf(pi.appended.at(-1)?.data) as PlainSnapshot;
+  if (snapshot.workItems.length !== FULL || snapshot.decisions.length !== FULL) throw new Error('the state is not full');
+  const handler = pi.command(AGENT_STATE_ADAPTER.command);
+  const context = createBenchContext(() => []);
+  const [status = Number.NaN, floor = Number.NaN] = timeInterleaved([
+    () => handler('status', context),
+    () => joinPlainLines(snapshot),
+  ]);
+  return {
+    figure: '5 command cost',
+    measure: 'agent-state-pi /agent-state status handler, 200 work items + 200 decisions (in process)',
+    value: formatDuration(status),
+    anchor: `joining the same ${joinPlainLines(snapshot).split('\n').length.toString()} lines unescaped: ${formatDuration(floor)}`,
+    ratio: status / floor,
+    goal: '< 1 ms',
+    verdict: status < HANDLER_GOAL_NANOSECONDS ? 'met' : 'missed',
+  };
+}
+
+async function roundTripRow(target: PiTarget): Promise<BenchRow> {
+  const pi: PiDriver = await startPi({ ...target, extensions: [AGENT_STATE_EXTENSION] });
+  try {
+    for (const args of fillCommands()) await pi.prompt(`${AGENT_STATE_COMMAND} ${args}`);
+    const status: number[] = [];
+    const state: number[] = [];
+    for (let round = 0; round < ROUND_TRIPS; round += 1) {
+      // A command prompt is answered after its handler ran, so the response closes the round trip.
+      status.push(await timeAsync(() => pi.send({ type: 'prompt', message: `${AGENT_STATE_COMMAND} status` })));
+      state.push(await timeAsync(() => pi.send({ type: 'get_state' })));
+    }
+    return {
+      figure: '5 command cost',
+      measure: `real Pi ${target.version.label} RPC round trip of /agent-state status, same full state (median of ${ROUND_TRIPS.toString()})`,
+      value: formatMilliseconds(median(status)),
+      anchor: `get_state round trip, alternated: ${formatMilliseconds(median(state))}`,
+      ratio: median(status) / median(state),
+      goal: 'report',
+      verdict: 'info',
+    };
+  } finally {
+    await pi.dispose();
+  }
+}
+
+export async function commandCostRows(target: PiTarget): Promise<BenchRow[]> {
+  return [await handlerRow(), await roundTripRow(target)];
+}

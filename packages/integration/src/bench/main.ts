@@ -1,0 +1,62 @@
+import { disposeAll } from '@j1nn0/pi-testkit/real';
+import { appendSizeRows } from './append-size-figure.js';
+import { commandCostRows } from './command-cost-figure.js';
+import { literalVerifierRows } from './literal-verifier-figure.js';
+import { describeLoad, describeMachine } from './machine.js';
+import { choosePiTargets } from './pi-targets.js';
+import { formatReport, type BenchRow } from './report.js';
+import { restoreRows } from './restore-figure.js';
+import { sessionSizeRows } from './session-size-figure.js';
+import { startupRows } from './startup-figure.js';
+import { DEFAULT_TIMING } from './timing.js';
+import { toolPayloadRows } from './tool-payload-figure.js';
+
+// `pnpm bench`: every figure beside its floor or anchor from the same run, printed as one markdown
+// table on stdout. Progress goes to stderr so the table can be pasted as it is.
+
+async function figure(name: string, measure: () => Promise<BenchRow[]> | BenchRow[]): Promise<BenchRow[]> {
+  const start = Date.now();
+  process.stderr.write(`bench: ${name}...`);
+  const rows = await measure();
+  process.stderr.write(` ${((Date.now() - start) / 1_000).toFixed(1)} s\n`);
+  return rows;
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const loadBefore = describeLoad();
+  const targets = choosePiTargets();
+  const { primary } = targets;
+  const rows = [
+    ...(await figure('restore', restoreRows)),
+    ...(await figure('bytes per change', appendSizeRows)),
+    ...(await figure('real session file', () => sessionSizeRows(primary))),
+    ...(await figure('tool payload', () => toolPayloadRows(primary))),
+    ...(await figure('start-up', () => startupRows(targets.startup))),
+    ...(await figure('command cost', () => commandCostRows(primary))),
+    ...(await figure('literal verifier', literalVerifierRows)),
+  ];
+  const piVersions = targets.startup.map((target) => `${target.version.label} on Node ${target.nodeVersion}`);
+  const report = formatReport({
+    title: 'Benchmarks',
+    context: [
+      `${new Date().toISOString()}; ${describeMachine()}; bench process Node ${process.version}`,
+      `Pi: ${piVersions.join(', ')}; figures 2, 3 and 5 use Pi ${primary.version.label}`,
+      `load average (1/5/15 min) ${loadBefore} at start, ${describeLoad()} at end; ${((Date.now() - started) / 1_000).toFixed(0)} s in all`,
+      `in-process times: median of ${DEFAULT_TIMING.batches.toString()} interleaved batches of about ${DEFAULT_TIMING.batchMilliseconds.toString()} ms each, after ${DEFAULT_TIMING.warmupBatches.toString()} warm-up batches`,
+    ],
+    rows,
+    notes: targets.notes,
+  });
+  process.stdout.write(report);
+}
+
+try {
+  await main();
+} catch (error) {
+  process.stderr.write(`\nbench failed: ${error instanceof Error ? error.message : 'unknown error'}\n`);
+  process.exitCode = 1;
+} finally {
+  // A failed figure may leave a Pi process or a scripted model behind.
+  await disposeAll();
+}

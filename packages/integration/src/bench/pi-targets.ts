@@ -1,0 +1,57 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { PI_VERSIONS, findNodeFor, type PiVersion } from '@j1nn0/pi-testkit/real';
+
+/** A Pi release with the Node binary that runs it here. */
+export interface PiTarget {
+  readonly version: PiVersion;
+  readonly nodePath: string;
+  /** `--version` of that binary, e.g. `v22.23.3`. */
+  readonly nodeVersion: string;
+}
+
+export interface PiTargets {
+  /** The release the real-Pi figures use: 0.84.2 on Node 22, else 0.73.1. */
+  readonly primary: PiTarget;
+  /** Every release that can run here, among 0.84.2 and 0.73.1, for the start-up figure. */
+  readonly startup: readonly PiTarget[];
+  /** Why a wanted release could not run, for the report's notes. */
+  readonly notes: readonly string[];
+}
+
+// src/bench and dist/bench are both three levels below the repository root.
+const PROVISION_SCRIPT = fileURLToPath(new URL('../../../../scripts/provision-node22.sh', import.meta.url));
+const PROVISION_TIMEOUT_MS = 120_000;
+
+function versionLabelled(label: string): PiVersion {
+  const version = PI_VERSIONS.find((candidate) => candidate.label === label);
+  if (version === undefined) throw new Error(`Pi ${label} is not installed in pi-testkit`);
+  return version;
+}
+
+/** PI_E2E_NODE when set, else the repository's cached Node 22 (fetched from the npm registry once). */
+function node22Environment(): NodeJS.ProcessEnv {
+  if (process.env['PI_E2E_NODE'] !== undefined && process.env['PI_E2E_NODE'] !== '') return process.env;
+  const provisioned = spawnSync('bash', [PROVISION_SCRIPT], { encoding: 'utf8', timeout: PROVISION_TIMEOUT_MS });
+  const nodePath = provisioned.status === 0 ? provisioned.stdout.trim() : '';
+  return nodePath === '' ? process.env : { ...process.env, PI_E2E_NODE: nodePath };
+}
+
+function nodeVersionOf(nodePath: string): string {
+  return spawnSync(nodePath, ['--version'], { encoding: 'utf8', timeout: 10_000 }).stdout.trim();
+}
+
+export function choosePiTargets(): PiTargets {
+  const environment = node22Environment();
+  const notes: string[] = [];
+  const targets: PiTarget[] = [];
+  for (const label of ['0.84.2', '0.73.1']) {
+    const version = versionLabelled(label);
+    const choice = findNodeFor(version, environment);
+    if (choice.nodePath === null) notes.push(`Pi ${label} skipped: ${choice.skipReason}`);
+    else targets.push({ version, nodePath: choice.nodePath, nodeVersion: nodeVersionOf(choice.nodePath) });
+  }
+  const [primary] = targets;
+  if (primary === undefined) throw new Error('no Pi release can run on this machine');
+  return { primary, startup: targets, notes };
+}

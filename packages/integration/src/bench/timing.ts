@@ -1,0 +1,66 @@
+/** Repeated, interleaved timing of in-process work: the floor or anchor runs in the same loop as the subject. */
+
+export interface TimingOptions {
+  /** Measured batches per subject; the result is the median of the per-batch means. */
+  readonly batches: number;
+  /** Each subject's batch is sized to last about this long, so cheap and costly work get equal weight. */
+  readonly batchMilliseconds: number;
+  /** Unmeasured batches per subject first, so the JIT has settled. */
+  readonly warmupBatches: number;
+}
+
+export const DEFAULT_TIMING: TimingOptions = { batches: 21, batchMilliseconds: 4, warmupBatches: 10 };
+
+/** The median of a non-empty list. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error('median of an empty list');
+  const sorted = [...values].sort((left, right) => left - right);
+  const middle = Math.floor(sorted.length / 2);
+  const upper = sorted[middle] ?? 0;
+  return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? 0) + upper) / 2;
+}
+
+/** The value a quarter of the way up a non-empty list: contention only ever adds time, so it shows the cost with little of it. */
+export function lowerQuartile(values: readonly number[]): number {
+  if (values.length === 0) throw new Error('quartile of an empty list');
+  const sorted = [...values].sort((left, right) => left - right);
+  return sorted[Math.floor((sorted.length - 1) / 4)] ?? 0;
+}
+
+function elapsedNanoseconds(work: () => unknown, iterations: number): number {
+  const start = process.hrtime.bigint();
+  for (let iteration = 0; iteration < iterations; iteration += 1) work();
+  return Number(process.hrtime.bigint() - start);
+}
+
+/** Doubles the iteration count until one batch lasts the target time. */
+function calibrate(work: () => unknown, targetNanoseconds: number): number {
+  let iterations = 1;
+  while (iterations < 1_000_000 && elapsedNanoseconds(work, iterations) < targetNanoseconds) iterations *= 2;
+  return iterations;
+}
+
+/**
+ * Times every subject in alternating batches (subject A, subject B, A, B, ...) so that load from
+ * other processes hits all of them alike, and returns each one's median nanoseconds per call.
+ */
+export function timeInterleaved(subjects: readonly (() => unknown)[], options: TimingOptions = DEFAULT_TIMING): number[] {
+  const targetNanoseconds = options.batchMilliseconds * 1_000_000;
+  const iterations = subjects.map((work) => calibrate(work, targetNanoseconds));
+  const perCall: number[][] = subjects.map(() => []);
+  for (let batch = 0; batch < options.warmupBatches + options.batches; batch += 1) {
+    subjects.forEach((work, index) => {
+      const count = iterations[index] ?? 1;
+      const nanoseconds = elapsedNanoseconds(work, count);
+      if (batch >= options.warmupBatches) perCall[index]?.push(nanoseconds / count);
+    });
+  }
+  return perCall.map(median);
+}
+
+/** Wall time of one async action in milliseconds, for real-process round trips. */
+export async function timeAsync(action: () => Promise<unknown>): Promise<number> {
+  const start = process.hrtime.bigint();
+  await action();
+  return Number(process.hrtime.bigint() - start) / 1_000_000;
+}

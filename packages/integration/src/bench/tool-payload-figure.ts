@@ -1,0 +1,119 @@
+import { startPi, type ModelRequest } from '@j1nn0/pi-testkit/real';
+import { AGENT_STATE_EXTENSION, CONTEXT_GUARD_EXTENSION, piTodoExample } from './extension-paths.js';
+import type { PiTarget } from './pi-targets.js';
+import { formatBytes, verdictAtMost, type BenchRow } from './report.js';
+import { byteLength } from './session-line.js';
+
+// Figure 3: the tool definitions as the provider receives them in a real Pi request.
+
+interface ToolGroup {
+  readonly label: string;
+  readonly names: readonly string[];
+  readonly goalBytes: number;
+  /** The sentence each description must end with, as the adapter's README states it. */
+  readonly authorityBoundary: string;
+}
+
+const GROUPS: readonly ToolGroup[] = [
+  {
+    label: 'agent-state-pi',
+    names: ['agent_state_get', 'agent_state_add_work_item', 'agent_state_set_work_item_status', 'agent_state_add_decision'],
+    goalBytes: 1_400,
+    authorityBoundary: 'Records caller-declared state only; does not verify truth, progress, evidence or completion.',
+  },
+  {
+    label: 'agent-context-guard-pi',
+    names: ['context_guard_list', 'context_guard_protect'],
+    goalBytes: 900,
+    authorityBoundary: 'Records what the caller declares protected; does not verify or establish that it is true.',
+  },
+];
+const ANCHOR_TOOL = 'todo';
+
+interface ToolSizes {
+  /** `JSON.stringify({ name, description, parameters })` as received. */
+  readonly plain: number;
+  /** The element of the request's `tools` array (OpenAI `{ type: 'function', function }`). */
+  readonly wire: number;
+  readonly description: string;
+}
+
+function wireTools(request: ModelRequest): unknown[] {
+  const body = request.body;
+  if (typeof body !== 'object' || body === null || !('tools' in body) || !Array.isArray(body.tools)) return [];
+  return body.tools as unknown[];
+}
+
+function sizesByName(request: ModelRequest): Map<string, ToolSizes> {
+  const wire = wireTools(request);
+  return new Map(
+    request.tools.map((tool, index) => [
+      tool.name,
+      {
+        plain: byteLength(JSON.stringify({ name: tool.name, description: tool.description, parameters: tool.parameters })),
+        wire: byteLength(JSON.stringify(wire[index])),
+        description: tool.description,
+      },
+    ]),
+  );
+}
+
+function sizeOf(sizes: Map<string, ToolSizes>, name: string): ToolSizes {
+  const size = sizes.get(name);
+  if (size === undefined) throw new Error(`the request offered no tool ${name}`);
+  return size;
+}
+
+function groupRows(group: ToolGroup, sizes: Map<string, ToolSizes>, anchor: ToolSizes, piLabel: string): BenchRow[] {
+  const tools = group.names.map((name) => sizeOf(sizes, name));
+  const plain = tools.reduce((sum, tool) => sum + tool.plain, 0);
+  const wire = tools.reduce((sum, tool) => sum + tool.wire, 0);
+  const breakdown = group.names.map((name, index) => `${name} ${(tools[index]?.plain ?? 0).toString()}`).join(', ');
+  const stated = tools.filter((tool) => tool.description.endsWith(group.authorityBoundary)).length;
+  const figure = '3 tool payload';
+  const where = `${group.label}, ${tools.length.toString()} tools in a real Pi ${piLabel} request`;
+  return [
+    {
+      figure,
+      measure: `${where}, {name, description, parameters} (${breakdown})`,
+      value: formatBytes(plain),
+      anchor: `Pi's example todo tool, same form: ${formatBytes(anchor.plain)}`,
+      ratio: plain / anchor.plain,
+      goal: `<= ${formatBytes(group.goalBytes)}`,
+      verdict: verdictAtMost(plain, group.goalBytes),
+    },
+    {
+      figure,
+      measure: `${where}, as sent ({type: 'function', function: {...}, strict})`,
+      value: formatBytes(wire),
+      anchor: `Pi's example todo tool, as sent: ${formatBytes(anchor.wire)}`,
+      ratio: wire / anchor.wire,
+      goal: 'report',
+      verdict: 'info',
+    },
+    {
+      figure,
+      measure: `${group.label}: descriptions ending with the authority boundary sentence`,
+      value: `${stated.toString()} of ${tools.length.toString()}`,
+      anchor: '—',
+      ratio: undefined,
+      goal: 'all',
+      verdict: stated === tools.length ? 'met' : 'missed',
+    },
+  ];
+}
+
+export async function toolPayloadRows(target: PiTarget): Promise<BenchRow[]> {
+  const extensions = [AGENT_STATE_EXTENSION, CONTEXT_GUARD_EXTENSION, piTodoExample(target.version)];
+  const pi = await startPi({ ...target, extensions });
+  try {
+    await pi.prompt('Which tools do you have?');
+    const [request] = pi.model.chatRequests();
+    if (request === undefined) throw new Error('the scripted model received no request');
+    const sizes = sizesByName(request);
+    const anchor = sizeOf(sizes, ANCHOR_TOOL);
+    return GROUPS.flatMap((group) => groupRows(group, sizes, anchor, target.version.label));
+  } finally {
+    await pi.dispose();
+  }
+}

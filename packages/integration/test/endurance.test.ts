@@ -1,0 +1,78 @@
+import { fileURLToPath } from 'node:url';
+import { STATE_ENTRY_TYPE } from '@j1nn0/agent-state-pi';
+import { contentText, customEntries, describeEachPi, startPi, type PiDriver } from '@j1nn0/pi-testkit/real';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createMutationScript } from '../src/bench/mutation-script.js';
+import { ReferenceAgentState, formatReferenceStatus, type ReferenceSnapshot } from '../src/bench/reference-state.js';
+import { AGENT_STATE_COMMAND, playMutationScript } from '../src/bench/scripted-session.js';
+
+// 500 attempted changes through commands and multi-call model turns, then a restart: the restored
+// state must equal an independent reference model and the newest saved entry.
+
+const EXTENSION = fileURLToPath(import.meta.resolve('@j1nn0/agent-state-pi'));
+const SCRIPT = createMutationScript({ operations: 500, seed: 0x5eed_0500, allowClear: true });
+const SESSION_TIMEOUT_MS = 150_000;
+
+function referenceRun(): { readonly state: ReferenceSnapshot; readonly changes: number; readonly refused: number } {
+  const reference = new ReferenceAgentState();
+  const effects = SCRIPT.operations.map((operation) => reference.apply(operation));
+  return {
+    state: reference.snapshot(),
+    changes: effects.filter((effect) => effect === 'changed').length,
+    refused: effects.filter((effect) => effect !== 'changed').length,
+  };
+}
+
+const EXPECTED = referenceRun();
+
+it('mixes commands, assistant messages with several tool calls and attempts that change nothing', () => {
+  const turns = SCRIPT.steps.flatMap((step) => (step.kind === 'model_run' ? step.turns : []));
+  expect(SCRIPT.operations).toHaveLength(500);
+  expect(SCRIPT.steps.filter((step) => step.kind === 'command').length).toBeGreaterThan(100);
+  expect(turns.filter((turn) => turn.length > 1).length).toBeGreaterThan(20);
+  expect(EXPECTED.refused).toBeGreaterThan(20);
+  expect(EXPECTED.state.workItems.length).toBeGreaterThan(0);
+});
+
+describeEachPi('Agent State endurance: 500 changes and a restart', (target) => {
+  let pi: PiDriver | undefined;
+
+  beforeAll(async () => {
+    pi = await startPi({ ...target, extensions: [EXTENSION] });
+    await playMutationScript(pi, SCRIPT);
+    await pi.restart();
+  }, SESSION_TIMEOUT_MS);
+
+  afterAll(() => pi?.dispose());
+
+  function driver(): PiDriver {
+    if (pi === undefined) throw new Error('Pi did not start');
+    return pi;
+  }
+
+  it('saved one entry per accepted change, the newest holding the reference state', async () => {
+    const entries = customEntries(await driver().readSessionFile(), STATE_ENTRY_TYPE);
+    expect(entries).toHaveLength(EXPECTED.changes);
+    expect(entries.at(-1)?.['data']).toEqual({ schemaVersion: 1, state: EXPECTED.state });
+  });
+
+  it('shows the reference state in /agent-state status after the restart', async () => {
+    const { notifications } = await driver().prompt(`${AGENT_STATE_COMMAND} status`);
+    expect(notifications.map((notification) => notification.message)).toEqual([formatReferenceStatus(EXPECTED.state)]);
+  });
+
+  it('returns the reference state from agent_state_get after the restart', async () => {
+    const pi = driver();
+    pi.model.reset();
+    pi.model.enqueue({ toolCalls: [{ name: 'agent_state_get', arguments: {} }] }, { text: 'Read it.' });
+    await pi.prompt('What is the Agent State?');
+    // The request after the call ends with its result; earlier results of the session come before it.
+    const lastMessage = pi.model.chatRequests().at(-1)?.messages.at(-1);
+    expect(lastMessage?.role).toBe('tool');
+    expect(contentText(lastMessage?.content)).toBe(formatReferenceStatus(EXPECTED.state));
+  });
+
+  it('raised no extension error', () => {
+    expect(driver().extensionErrors()).toEqual([]);
+  });
+});
