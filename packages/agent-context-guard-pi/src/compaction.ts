@@ -6,7 +6,7 @@ import {
   type ContextItem,
   type ContextVerifier,
 } from '@j1nn0/agent-context-guard';
-import { projectContext } from './context-projection.js';
+import { messageSeparatorFor, projectContext } from './context-projection.js';
 import { UNVERIFIABLE_COMPACTION, formatCheckNotice, formatRecoveryContent } from './format.js';
 import type { RecoveryMode } from './guard-state.js';
 import type { PiContextEventPort, PiContextEventResult, PiContextPort, PiCustomMessagePort } from './port.js';
@@ -71,7 +71,11 @@ export function createCompactionLifecycle(options: CompactionLifecycleOptions): 
   ): Promise<PiCustomMessagePort | undefined> {
     const report = await verifyContext({
       snapshot,
-      context: projectContext(request, ctx.getSystemPrompt?.()),
+      context: projectContext(
+        request,
+        ctx.getSystemPrompt?.(),
+        messageSeparatorFor(snapshot.items.map((item) => item.content)),
+      ),
       verifier: options.verifier,
     });
     const restored = recovery === 'critical' ? criticalFailuresOf(snapshot, report) : [];

@@ -9,10 +9,44 @@
  */
 export const MESSAGE_SEPARATOR = '\n\u0000\n';
 
+// NUL first, then the private-use planes: no character folds into or out of these by whitespace or case.
+const SEPARATOR_RANGES: readonly (readonly [number, number])[] = [
+  [0x0000, 0x0000],
+  [0xe000, 0xf8ff],
+  [0xf0000, 0xffffd],
+  [0x100000, 0x10fffd],
+];
+
+/**
+ * A separator whose middle character no protected content holds. A match across two messages would
+ * have to contain it, so content that holds NUL cannot match across a boundary either. Only contents
+ * holding every one of the ~137,000 candidates, far beyond the adapter's own limits, keep the default.
+ */
+export function messageSeparatorFor(contents: readonly string[]): string {
+  const used = new Set<number>();
+  for (const content of contents) {
+    for (const character of content) {
+      used.add(character.codePointAt(0) ?? 0);
+    }
+  }
+  for (const [first, last] of SEPARATOR_RANGES) {
+    for (let codePoint = first; codePoint <= last; codePoint += 1) {
+      if (!used.has(codePoint)) {
+        return `\n${String.fromCodePoint(codePoint)}\n`;
+      }
+    }
+  }
+  return MESSAGE_SEPARATOR;
+}
+
 type MessageFields = Readonly<Record<string, unknown>>;
 
 /** The searchable text of a request: the system prompt (when known) and then each message in order. */
-export function projectContext(messages: readonly unknown[], systemPrompt?: string): string {
+export function projectContext(
+  messages: readonly unknown[],
+  systemPrompt?: string,
+  separator: string = MESSAGE_SEPARATOR,
+): string {
   const segments: string[] = [];
   if (systemPrompt !== undefined && systemPrompt !== '') {
     segments.push(systemPrompt);
@@ -23,7 +57,7 @@ export function projectContext(messages: readonly unknown[], systemPrompt?: stri
       segments.push(text);
     }
   }
-  return segments.join(MESSAGE_SEPARATOR);
+  return segments.join(separator);
 }
 
 /** The text one message contributes; '' for a message Pi does not send or a shape it cannot read. */

@@ -29,8 +29,9 @@ export interface GuardController {
 export function createGuardController(options: GuardControllerOptions): GuardController {
   let state: GuardState = EMPTY_GUARD_STATE;
   let discarded = false;
-  // Pi may deliver session_start twice; the same unreadable entry is reported only once.
-  let lastReportedEntryId: string | undefined;
+  // Pi may deliver session_start twice, and /tree may return to a bad entry after meeting another one:
+  // each unreadable entry is reported only once per extension instance.
+  const reportedEntryIds = new Set<string>();
 
   function showFooter(ctx: PiContextPort): void {
     if (ctx.hasUI) {
@@ -47,8 +48,8 @@ export function createGuardController(options: GuardControllerOptions): GuardCon
       const restored = restoreFromBranch(ctx.sessionManager.getBranch());
       state = restored.kind === 'restored' ? restored.state : EMPTY_GUARD_STATE;
       discarded = restored.kind === 'unreadable';
-      if (restored.kind === 'unreadable' && restored.entryId !== lastReportedEntryId) {
-        lastReportedEntryId = restored.entryId;
+      if (restored.kind === 'unreadable' && !reportedEntryIds.has(restored.entryId)) {
+        reportedEntryIds.add(restored.entryId);
         ctx.ui.notify(formatUnreadableEntry(restored.problem), 'warning');
       }
       options.onReplaced();

@@ -8,12 +8,15 @@ const NAMED_ESCAPES: ReadonlyMap<number, string> = new Map([
 ]);
 
 /**
- * C0 controls (ESC included), DEL, C1 controls, Unicode line/paragraph separators and the
- * bidirectional marks, embeddings, overrides and isolates.
+ * C0 controls (ESC included), DEL, C1 controls, Unicode line/paragraph separators, the
+ * bidirectional marks, embeddings, overrides and isolates, and lone surrogates: a terminal cannot
+ * show half a pair, and an id holding one could never be typed back.
  */
 export function isTerminalUnsafe(codePoint: number): boolean {
   return (
     codePoint <= 0x1f ||
+    // A well-formed pair reaches here as one code point above 0xffff, so only a lone half is in range.
+    (codePoint >= 0xd800 && codePoint <= 0xdfff) ||
     (codePoint >= 0x7f && codePoint <= 0x9f) ||
     codePoint === 0x061c ||
     codePoint === 0x200e ||

@@ -10,16 +10,21 @@ export const MAX_WORK_ITEMS = 200;
 export const MAX_DECISIONS = 200;
 
 const WHITESPACE = /\s/u;
+// With the `u` flag a valid surrogate pair is one code point, so only a lone half matches.
+const LONE_SURROGATE = /\p{Cs}/u;
 
 /** Counts Unicode code points, so an emoji is one character. */
 export function countCharacters(text: string): number {
   return Array.from(text).length;
 }
 
-/** 1-64 characters, none of them whitespace (the command splits on it) or terminal-unsafe. */
+/**
+ * 1-64 characters, none of them whitespace (the command splits on it) or terminal-unsafe, and well-formed:
+ * a lone surrogate cannot be shown or sent to the model intact, so such an id is never echoed.
+ */
 export function isValidId(id: string): boolean {
   const length = countCharacters(id);
-  if (length < 1 || length > MAX_ID_CHARACTERS) {
+  if (length < 1 || length > MAX_ID_CHARACTERS || LONE_SURROGATE.test(id)) {
     return false;
   }
   for (const character of id) {

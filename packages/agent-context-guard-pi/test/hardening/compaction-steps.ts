@@ -1,0 +1,280 @@
+import type { FakePiHost } from '@j1nn0/pi-testkit';
+import fc from 'fast-check';
+import { expect } from 'vitest';
+import { startGuardHost } from '../context-guard-host.js';
+import { referenceDisplay } from './display-safety.js';
+import { GUARDED_CONTENTS, buildRequest, requestPlan, type RequestPlan } from './compaction-inputs.js';
+import { expectedStatusView, parseStatusText } from './list-view.js';
+import { listingThroughCommand } from './observed-state.js';
+import { runReferenceCommand, type ExpectedNotice } from './reference-command.js';
+import { RECOVERY_TYPE, ReferenceLifecycle } from './reference-compaction.js';
+import { EMPTY_REFERENCE_STATE, type ReferenceState } from './reference-context-guard.js';
+import { PROTECT_TOOL, runReferenceProtect } from './reference-tools.js';
+
+// Random interleavings of Pi's compaction events, model requests and changes to the protected set. Each step acts
+// on the host and the reference lifecycle alike and compares what it notified and returned; after every step the
+// status and the recoveries handed to Pi must match, and the invariants hold: no failure reaches Pi, no
+// notification carries item content, no compaction is checked twice, no request carries a recovery twice.
+
+export interface CompactionModel {
+  state: ReferenceState;
+  lifecycle: ReferenceLifecycle;
+  /** Every recovery handed to Pi over the host's life, across restarts. */
+  readonly handedToPi: string[];
+  compactions: number;
+  checks: number;
+}
+
+export interface CompactionSystem {
+  readonly host: FakePiHost;
+}
+
+type Step = fc.AsyncCommand<CompactionModel, CompactionSystem>;
+
+export async function startCompactionWorld(): Promise<{ model: CompactionModel; real: CompactionSystem }> {
+  return {
+    model: { state: EMPTY_REFERENCE_STATE, lifecycle: new ReferenceLifecycle(), handedToPi: [], compactions: 0, checks: 0 },
+    real: { host: await startGuardHost() },
+  };
+}
+
+function leaksContent(message: string): boolean {
+  return GUARDED_CONTENTS.some((content) => message.includes(content) || message.includes(referenceDisplay(content)));
+}
+
+function recoveriesHandedToPi(host: FakePiHost): unknown[] {
+  return host.forbiddenCalls.filter((call) => call.method === 'pi.sendMessage').map((call) => call.args);
+}
+
+abstract class CompactionStep implements Step {
+  check(): boolean {
+    return true;
+  }
+
+  async run(model: CompactionModel, real: CompactionSystem): Promise<void> {
+    const expected = await this.act(model, real);
+    const notifications = real.host.takeNotifications();
+    expect(notifications).toEqual(expected);
+    expect(notifications.filter((notification) => leaksContent(notification.message))).toEqual([]);
+    model.checks += expected.filter((notice) => notice.message.startsWith('Context Guard: after compaction')).length;
+    expect(model.checks, 'no compaction is checked twice').toBeLessThanOrEqual(model.compactions);
+    expect(real.host.extensionErrors).toEqual([]);
+    expect(real.host.forbiddenCalls.filter((call) => call.method !== 'pi.sendMessage')).toEqual([]);
+    expect(recoveriesHandedToPi(real.host)).toEqual(
+      model.handedToPi.map((content) => [
+        { customType: RECOVERY_TYPE, content, display: false },
+        { deliverAs: 'nextTurn' },
+      ]),
+    );
+    const status = await listingThroughCommand(real.host, 'status');
+    expect(parseStatusText(status)).toEqual(
+      expectedStatusView(model.state, {
+        discarded: false,
+        verificationPending: model.lifecycle.verificationPending,
+        lastCheck: model.lifecycle.lastCheck,
+      }),
+    );
+  }
+
+  /** Acts on both sides; returns the notifications the README promises for this step. */
+  protected abstract act(model: CompactionModel, real: CompactionSystem): Promise<readonly ExpectedNotice[]>;
+  abstract toString(): string;
+}
+
+/** A change through the command: the protected set or the mode; any change drops a pending snapshot or check. */
+class GuardCommand extends CompactionStep {
+  constructor(private readonly args: string) {
+    super();
+  }
+
+  protected async act(model: CompactionModel, real: CompactionSystem): Promise<readonly ExpectedNotice[]> {
+    const expected = runReferenceCommand(model.state, this.args);
+    if (expected.kind !== 'notice') throw new Error('the compaction steps draw changes only');
+    await real.host.runCommand('context-guard', this.args);
+    if (expected.state !== undefined) {
+      model.state = expected.state;
+      model.lifecycle.dropPending();
+    }
+    return [expected.notice];
+  }
+
+  toString(): string {
+    return `/context-guard ${JSON.stringify(this.args)}`;
+  }
+}
+
+class ProtectCall extends CompactionStep {
+  constructor(private readonly args: Readonly<Record<string, unknown>>) {
+    super();
+  }
+
+  protected async act(model: CompactionModel, real: CompactionSystem): Promise<readonly ExpectedNotice[]> {
+    const expected = runReferenceProtect(model.state, this.args);
+    const result = await real.host.executeTool(PROTECT_TOOL, this.args);
+    if (expected.kind !== 'outcome') throw new Error('the compaction steps draw valid arguments only');
+    expect(result.isError).toBe(expected.outcome.kind !== 'changed');
+    expect(result.content).toEqual([{ type: 'text', text: expected.outcome.message }]);
+    if (expected.outcome.kind === 'changed') {
+      model.state = expected.outcome.state;
+      model.lifecycle.dropPending();
+    }
+    return [];
+  }
+
+  toString(): string {
+    return `${PROTECT_TOOL}(${JSON.stringify(this.args)})`;
+  }
+}
+
+async function emitBeforeCompact(host: FakePiHost): Promise<void> {
+  const firstKeptEntryId = host.session.getLeafId() ?? 'none';
+  const results = await host.emit('session_before_compact', {
+    type: 'session_before_compact',
+    preparation: {
+      firstKeptEntryId,
+      messagesToSummarize: [],
+      turnPrefixMessages: [],
+      isSplitTurn: false,
+      tokensBefore: 12_345,
+      fileOps: { read: new Set<string>(), written: new Set<string>(), edited: new Set<string>() },
+      settings: { enabled: true, reserveTokens: 16_384, keepRecentTokens: 20_000 },
+    },
+    branchEntries: host.session.getBranch(),
+    signal: new AbortController().signal,
+    reason: 'threshold',
+    willRetry: false,
+  });
+  expect(results, 'the guard never cancels or alters a compaction').toEqual([undefined]);
+}
+
+async function emitAfterCompact(host: FakePiHost): Promise<void> {
+  const compactionEntry = host.session.appendRaw({
+    type: 'compaction',
+    summary: 'The work so far.',
+    firstKeptEntryId: host.session.getLeafId() ?? 'none',
+    tokensBefore: 12_345,
+  });
+  await host.emit('session_compact', {
+    type: 'session_compact',
+    compactionEntry,
+    fromExtension: false,
+    reason: 'threshold',
+    willRetry: false,
+  });
+}
+
+/** `session_before_compact`, `session_compact`, or both in a row as Pi sends them. */
+class CompactionEvent extends CompactionStep {
+  constructor(private readonly events: 'before' | 'after' | 'both') {
+    super();
+  }
+
+  protected async act(model: CompactionModel, real: CompactionSystem): Promise<readonly ExpectedNotice[]> {
+    if (this.events !== 'after') {
+      await emitBeforeCompact(real.host);
+      model.lifecycle.beforeCompact(model.state.items);
+    }
+    if (this.events === 'before') return [];
+    await emitAfterCompact(real.host);
+    model.compactions += 1;
+    return model.lifecycle.afterCompact(model.state.items);
+  }
+
+  toString(): string {
+    return `compaction events: ${this.events}`;
+  }
+}
+
+/** A `context` event: the adapter appends exactly the recoveries the reference expects, or returns nothing. */
+class ModelRequest extends CompactionStep {
+  constructor(private readonly plan: RequestPlan) {
+    super();
+  }
+
+  protected async act(model: CompactionModel, real: CompactionSystem): Promise<readonly ExpectedNotice[]> {
+    const request = buildRequest(this.plan, model.state.items, model.lifecycle.sent);
+    const expected = model.lifecycle.onContext(request.visible, request.carried, model.state.recovery);
+    const handedBefore = new Set(model.handedToPi);
+    if (expected.sent !== undefined) model.handedToPi.push(expected.sent);
+    const [result] = await real.host.emit('context', { type: 'context', messages: [...request.messages] });
+    if (expected.appended.length === 0) {
+      expect(result).toBeUndefined();
+      return expected.notices;
+    }
+    const returned = (result as { readonly messages: readonly unknown[] }).messages;
+    expect(returned.slice(0, request.messages.length)).toEqual(request.messages);
+    expect(returned.slice(request.messages.length)).toEqual(
+      expected.appended.map((content) => ({
+        role: 'custom',
+        customType: RECOVERY_TYPE,
+        content,
+        display: false,
+        timestamp: expect.any(Number) as unknown,
+      })),
+    );
+    const recoveries = returned.flatMap((message) => {
+      const fields = message as Readonly<Record<string, unknown>>;
+      return fields['customType'] === RECOVERY_TYPE ? [fields['content']] : [];
+    });
+    expect(new Set(recoveries).size, 'no request carries the same recovery twice').toBe(recoveries.length);
+    const fresh = recoveries.filter((content) => !handedBefore.has(content as string));
+    expect(fresh.length, 'a request gets at most one new recovery').toBeLessThanOrEqual(1);
+    return expected.notices;
+  }
+
+  toString(): string {
+    return `model request ${JSON.stringify(this.plan)}`;
+  }
+}
+
+/** `session_start` once or twice (a reload of the same set drops a pending check), or a whole restart. */
+class Reload extends CompactionStep {
+  constructor(private readonly how: 'session_start x1' | 'session_start x2' | 'restart') {
+    super();
+  }
+
+  protected async act(model: CompactionModel, real: CompactionSystem): Promise<readonly ExpectedNotice[]> {
+    if (this.how === 'restart') {
+      await real.host.restart();
+      model.lifecycle = new ReferenceLifecycle();
+    } else {
+      await real.host.startSession('startup', { times: this.how === 'session_start x1' ? 1 : 2 });
+      model.lifecycle.dropPending();
+    }
+    return [];
+  }
+
+  toString(): string {
+    return this.how;
+  }
+}
+
+const itemId = fc.constantFrom('ship', 'quote', 'api', 'utf8');
+const content = fc.constantFrom(...GUARDED_CONTENTS);
+const kind = fc.constantFrom('goal', 'constraint', 'decision');
+
+const guardCommand = fc.oneof(
+  { weight: 6, arbitrary: fc.tuple(itemId, kind, fc.constantFrom('', '--critical '), content).map(([id, k, flag, text]) => `add ${id} ${k} ${flag}${text}`) },
+  { weight: 2, arbitrary: itemId.map((id) => `remove ${id}`) },
+  { weight: 1, arbitrary: fc.constant('clear --yes') },
+  { weight: 3, arbitrary: fc.constantFrom('recovery critical', 'recovery off') },
+);
+
+function weighted(weight: number, arbitrary: fc.Arbitrary<Step>): fc.WeightedArbitrary<Step> {
+  return { weight, arbitrary };
+}
+
+export const compactionStep: fc.Arbitrary<Step> = fc.oneof(
+  weighted(8, guardCommand.map((args): Step => new GuardCommand(args))),
+  weighted(
+    2,
+    fc
+      .record({ id: itemId, kind, content, critical: fc.boolean() })
+      .map((args): Step => new ProtectCall(args)),
+  ),
+  weighted(6, fc.constant(new CompactionEvent('both'))),
+  weighted(1, fc.constant(new CompactionEvent('before'))),
+  weighted(1, fc.constant(new CompactionEvent('after'))),
+  weighted(10, requestPlan.map((plan): Step => new ModelRequest(plan))),
+  weighted(2, fc.constantFrom('session_start x1' as const, 'session_start x2' as const, 'restart' as const).map((how) => new Reload(how))),
+);

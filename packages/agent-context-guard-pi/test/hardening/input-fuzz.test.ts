@@ -1,0 +1,154 @@
+import type { FakePiHost } from '@j1nn0/pi-testkit';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { startGuardHost } from '../context-guard-host.js';
+import { SHORT_MESSAGE_LENGTH, displayProblems } from './display-safety.js';
+import { MEGABYTE_STRINGS, hostileString } from './hostile-text.js';
+import { SAVED_STATE_TYPE } from './model-world.js';
+import { listingThroughCommand } from './observed-state.js';
+import { REFERENCE_KINDS, isReferenceKind, type ReferenceState } from './reference-context-guard.js';
+import { expectedPayload } from './reference-payload.js';
+import { PROTECT_TOOL } from './reference-tools.js';
+
+// Arbitrary text as command arguments and as every tool field: the answer is a short, display-safe message
+// (or a listing), never an exception, a stack trace or a raw terminal control; and whatever was accepted is
+// shown safely and comes back unchanged after a restart.
+
+const RUNS = 600;
+
+/** Ids `a` and `b` exist, so remove and duplicate paths are reached as well as unknown ids. */
+const SEEDED_STATE: ReferenceState = {
+  recovery: 'off',
+  items: [
+    { id: 'a', kind: 'goal', content: 'A', critical: true },
+    { id: 'b', kind: 'fact', content: 'B', critical: false },
+  ],
+};
+
+async function startSeededHost(): Promise<FakePiHost> {
+  const host = await startGuardHost();
+  host.session.appendEntry(SAVED_STATE_TYPE, expectedPayload(SEEDED_STATE));
+  await host.startSession('resume');
+  return host;
+}
+
+const SURELY_VALID_CRITICAL: readonly unknown[] = [true, false, undefined, 'true', 'false'];
+
+function textOf(content: readonly { readonly type: string; readonly text?: string }[]): string {
+  return content.map((part) => part.text ?? '').join('');
+}
+
+function expectShortSafeMessage(message: string): void {
+  expect(message.length).toBeLessThanOrEqual(SHORT_MESSAGE_LENGTH);
+  expect(displayProblems(message)).toEqual([]);
+}
+
+/** Both listings, as a person sees them; the status also names the recovery mode. */
+async function shownListings(host: FakePiHost): Promise<string[]> {
+  return [await listingThroughCommand(host, 'list'), await listingThroughCommand(host, 'status')];
+}
+
+/** After any request: no failure reached Pi, the state shows safely, and a restart restores it silently. */
+async function expectSafeAndDurable(host: FakePiHost): Promise<void> {
+  expect(host.extensionErrors).toEqual([]);
+  const shown = await shownListings(host);
+  const footer = host.statuses.get('context-guard');
+  expect(displayProblems(footer ?? '')).toEqual([]);
+  await host.restart();
+  expect(host.takeNotifications(), 'the saved state is readable').toEqual([]);
+  expect(await shownListings(host)).toEqual(shown);
+}
+
+async function expectCommandAnswersSafely(host: FakePiHost, args: string): Promise<void> {
+  await host.runCommand('context-guard', args);
+  const notifications = host.takeNotifications();
+  expect(host.extensionErrors).toEqual([]);
+  expect(notifications).toHaveLength(1);
+  const [notification] = notifications;
+  expect(notification?.type).not.toBe('error');
+  const subcommand = args.trim();
+  if (subcommand === 'list' || subcommand === 'status') {
+    expect(displayProblems(notification?.message ?? '', { lines: true })).toEqual([]);
+  } else {
+    expectShortSafeMessage(notification?.message ?? '');
+  }
+  await expectSafeAndDurable(host);
+}
+
+async function expectProtectAnswersSafely(host: FakePiHost, args: Record<string, unknown>): Promise<void> {
+  const result = await host.executeTool(PROTECT_TOOL, args);
+  const text = textOf(result.content);
+  expect(host.extensionErrors).toEqual([]);
+  expect(host.takeNotifications(), 'a tool call notifies nobody').toEqual([]);
+  // Only `kind` and `critical` have a schema narrower than "a string"; Pi's own validation message is not the
+  // adapter's text. Pi turns the strings "true" and "false" into booleans, so those pass too.
+  if (result.isError && text.startsWith('Validation failed for tool')) {
+    expect(isReferenceKind(args['kind']) && SURELY_VALID_CRITICAL.includes(args['critical'])).toBe(false);
+    return;
+  }
+  expectShortSafeMessage(text);
+  await expectSafeAndDurable(host);
+}
+
+const knownOrHostileId = fc.oneof(fc.constantFrom('a', 'b', 'missing'), hostileString);
+const anyKind = fc.oneof(fc.constantFrom(...REFERENCE_KINDS), hostileString);
+
+const commandArguments = fc.oneof(
+  hostileString,
+  fc
+    .tuple(fc.constantFrom('add', 'list', 'remove', 'clear', 'status', 'recovery', 'Add'), hostileString)
+    .map(([subcommand, rest]) => `${subcommand} ${rest}`),
+  fc
+    .tuple(knownOrHostileId, anyKind, fc.constantFrom('', '--critical '), hostileString)
+    .map(([id, kind, flag, content]) => `add ${id} ${kind} ${flag}${content}`),
+  knownOrHostileId.map((id) => `remove ${id}`),
+  fc.oneof(fc.constantFrom('off', 'critical'), hostileString).map((mode) => `recovery ${mode}`),
+);
+
+const protectArguments = fc.record(
+  { id: knownOrHostileId, kind: anyKind, content: hostileString, critical: fc.oneof(fc.boolean(), hostileString) },
+  { requiredKeys: ['id', 'kind', 'content'] },
+);
+
+describe('arbitrary text from a person or the model', () => {
+  it(
+    'as command arguments gets a short safe answer and leaves a safe, durable state',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(commandArguments, async (args) => {
+          await expectCommandAnswersSafely(await startSeededHost(), args);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    5 * 60_000,
+  );
+
+  it(
+    'as protect arguments gets a short safe result, never a raw exception, and leaves a safe, durable state',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(protectArguments, async (args) => {
+          await expectProtectAnswersSafely(await startSeededHost(), args);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    5 * 60_000,
+  );
+
+  describe.each(MEGABYTE_STRINGS)('%s', (_name, huge) => {
+    it.each(['add x goal', 'add x goal --critical', 'add', 'add x', 'remove', 'recovery', 'clear'])(
+      'after "/context-guard %s"',
+      async (prefix) => {
+        const host = await startSeededHost();
+        await expectCommandAnswersSafely(host, `${prefix} ${huge}${prefix === 'add' || prefix === 'add x' ? ' fact' : ''}`);
+      },
+    );
+
+    it.each(['id', 'kind', 'content', 'critical'])('as the %s of context_guard_protect', async (field) => {
+      const args = { id: 'fresh', kind: 'fact', content: 'Fresh', critical: false, [field]: huge };
+      await expectProtectAnswersSafely(await startSeededHost(), args);
+    });
+  });
+});

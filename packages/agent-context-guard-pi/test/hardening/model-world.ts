@@ -1,0 +1,113 @@
+import type { FakePiHost, FakeSession } from '@j1nn0/pi-testkit';
+import { expect } from 'vitest';
+import { startGuardHost } from '../context-guard-host.js';
+import type { ExpectedNotice } from './reference-command.js';
+import { EMPTY_REFERENCE_STATE, type ReferenceState } from './reference-context-guard.js';
+import { referenceUnreadableWarning } from './reference-payload.js';
+import { ReferenceSession, type ReferenceEntryKind } from './reference-session.js';
+
+// The two sides of the model-based test: the fake Pi host running the adapter, and the reference sessions.
+// Sessions are kept index for index on both sides so a switch back can name the same session.
+
+/** The README's entry type, spelled out here rather than imported, so a renamed constant is caught. */
+export const SAVED_STATE_TYPE = 'agent-context-guard-state';
+export const FOOTER_KEY = 'context-guard';
+
+/** What a state entry holds for the reference: a state it restores, or data it must refuse, and why. */
+export type SavedState =
+  | { readonly kind: 'readable'; readonly state: ReferenceState }
+  | { readonly kind: 'unreadable'; readonly reason: string; readonly data: unknown };
+
+export type GuardSession = ReferenceSession<SavedState>;
+
+/** What one extension instance remembers across loads; a restart or a session change starts a new one. */
+export interface ReferenceInstance {
+  discarded: boolean;
+  /** README: the same bad entry is reported only once. */
+  readonly reportedUnreadable: Set<string>;
+}
+
+export interface ContextGuardSystem {
+  readonly host: FakePiHost;
+  readonly sessions: FakeSession[];
+}
+
+export interface ContextGuardModel {
+  readonly sessions: GuardSession[];
+  current: number;
+  instance: ReferenceInstance;
+}
+
+export function currentSession(model: Readonly<ContextGuardModel>): GuardSession {
+  const session = model.sessions[model.current];
+  if (session === undefined) throw new Error('reference: no current session');
+  return session;
+}
+
+/** What the adapter must hold: the readable state saved at the leaf of the current session, or an empty state. */
+export function currentState(model: Readonly<ContextGuardModel>): ReferenceState {
+  const saved = currentSession(model).savedAtLeaf()?.saved;
+  return saved?.kind === 'readable' ? saved.state : EMPTY_REFERENCE_STATE;
+}
+
+function freshInstance(): ReferenceInstance {
+  return { discarded: false, reportedUnreadable: new Set() };
+}
+
+/** A host with the adapter loaded and a fresh session started, and the matching empty reference. */
+export async function startWorld(): Promise<{ model: ContextGuardModel; real: ContextGuardSystem }> {
+  const host = await startGuardHost();
+  return {
+    model: { sessions: [new ReferenceSession()], current: 0, instance: freshInstance() },
+    real: { host, sessions: [host.session] },
+  };
+}
+
+/**
+ * The adapter restores from the branch `times` times (session_start, /tree), in the same extension instance or,
+ * after a restart or a session change, in a new one; returns the warnings the README promises.
+ */
+export function expectedLoadNotices(
+  model: ContextGuardModel,
+  times: number,
+  instance: 'same' | 'new',
+): ExpectedNotice[] {
+  if (instance === 'new') model.instance = freshInstance();
+  const notices: ExpectedNotice[] = [];
+  for (let load = 0; load < times; load++) {
+    const atLeaf = currentSession(model).savedAtLeaf();
+    model.instance.discarded = atLeaf?.saved.kind === 'unreadable';
+    if (atLeaf?.saved.kind === 'unreadable' && !model.instance.reportedUnreadable.has(atLeaf.entryId)) {
+      model.instance.reportedUnreadable.add(atLeaf.entryId);
+      notices.push({ message: referenceUnreadableWarning(atLeaf.saved.reason), type: 'warning' });
+    }
+  }
+  return notices;
+}
+
+/** The session the host switched to becomes the current one on both sides. */
+export function enterSession(model: ContextGuardModel, real: ContextGuardSystem, session: GuardSession): void {
+  model.sessions.push(session);
+  model.current = model.sessions.length - 1;
+  real.sessions.push(real.host.session);
+}
+
+/**
+ * Mirrors an entry the host has just appended: it must be a child of the reference leaf (and, for a saved
+ * state, a custom entry of the README's type); the reference then learns its id.
+ */
+export function mirrorAppendedEntry(
+  model: ContextGuardModel,
+  real: ContextGuardSystem,
+  kind: ReferenceEntryKind,
+  saved?: SavedState,
+): void {
+  const reference = currentSession(model);
+  const entry = real.host.session.getLeafEntry();
+  expect(entry?.parentId ?? null, 'a new entry hangs below the leaf').toBe(reference.leaf);
+  if (entry === undefined) throw new Error('the host appended nothing');
+  if (kind === 'state') {
+    expect(entry).toMatchObject({ type: 'custom', customType: SAVED_STATE_TYPE });
+  }
+  reference.append(entry.id, kind, saved);
+}

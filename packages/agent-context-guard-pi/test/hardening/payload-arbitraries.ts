@@ -1,0 +1,106 @@
+import fc from 'fast-check';
+import { hostileString } from './hostile-text.js';
+import { REFERENCE_KINDS, REFERENCE_MODES } from './reference-context-guard.js';
+
+// Saved payloads for the restore fuzzing: arbitrary JSON, valid payloads, and valid payloads with exactly
+// one thing broken, so that every check of the restore path is reached, not only the first one.
+
+type Json = Record<string, unknown>;
+
+// Hostile text too: a restored item is shown like a new one, so its controls and lone surrogates are escaped.
+const savedText = fc
+  .oneof(
+    fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }),
+    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }),
+    hostileString,
+  )
+  .filter((text) => text.trim() !== '');
+// Restored ids may break the adapter's own id rule (spaces, controls): the core accepts them.
+const savedId = fc.oneof(fc.constantFrom('a', 'b', 'c', 'x y', 'esc\u001b', '__proto__', 'constructor'), savedText);
+
+const savedItem = fc.record({
+  id: savedId,
+  kind: fc.constantFrom(...REFERENCE_KINDS),
+  content: savedText,
+  critical: fc.boolean(),
+});
+
+export const validPayload: fc.Arbitrary<Json> = fc.record({
+  schemaVersion: fc.constant(1),
+  recovery: fc.constantFrom(...REFERENCE_MODES),
+  items: fc.uniqueArray(savedItem, { selector: (item) => item.id, maxLength: 6 }),
+});
+
+type Breakage = (payload: Json) => unknown;
+
+function withFirstItem(change: (item: Json) => Json): Breakage {
+  return (payload) => {
+    const items = [...(payload['items'] as Json[])];
+    const first = items[0] ?? { id: 'z', kind: 'fact', content: 'Z', critical: false };
+    return { ...payload, items: [change({ ...first }), ...items.slice(1)] };
+  };
+}
+
+function without(entry: Json, key: string): Json {
+  return Object.fromEntries(Object.entries(entry).filter(([name]) => name !== key));
+}
+
+const BREAKAGES: readonly (readonly [string, Breakage])[] = [
+  ['payload version 2', (payload) => ({ ...payload, schemaVersion: 2 })],
+  ['payload version 0', (payload) => ({ ...payload, schemaVersion: 0 })],
+  ['payload version 1.5', (payload) => ({ ...payload, schemaVersion: 1.5 })],
+  ['payload version "1"', (payload) => ({ ...payload, schemaVersion: '1' })],
+  ['payload version null', (payload) => ({ ...payload, schemaVersion: null })],
+  ['no payload version', (payload) => without(payload, 'schemaVersion')],
+  ['no recovery', (payload) => without(payload, 'recovery')],
+  ['recovery "Critical"', (payload) => ({ ...payload, recovery: 'Critical' })],
+  ['recovery true', (payload) => ({ ...payload, recovery: true })],
+  ['no items', (payload) => without(payload, 'items')],
+  ['items null', (payload) => ({ ...payload, items: null })],
+  ['items an object', (payload) => ({ ...payload, items: {} })],
+  ['items a JSON string', (payload) => ({ ...payload, items: JSON.stringify(payload['items']) })],
+  ['payload an array', (payload) => [payload]],
+  ['payload a JSON string', (payload) => JSON.stringify(payload)],
+  ['payload a number', () => 1],
+  ['payload null', () => null],
+  ['payload undefined', () => undefined],
+  ['kind "Goal"', withFirstItem((item) => ({ ...item, kind: 'Goal' }))],
+  ['kind missing', withFirstItem((item) => without(item, 'kind'))],
+  ['critical missing', withFirstItem((item) => without(item, 'critical'))],
+  ['critical "true"', withFirstItem((item) => ({ ...item, critical: 'true' }))],
+  ['item with an extra key', withFirstItem((item) => ({ ...item, note: 'x' }))],
+  ['item id empty', withFirstItem((item) => ({ ...item, id: '' }))],
+  ['item id blank', withFirstItem((item) => ({ ...item, id: ' \t ' }))],
+  ['item id a number', withFirstItem((item) => ({ ...item, id: 7 }))],
+  ['item id over 1,024 units', withFirstItem((item) => ({ ...item, id: 'i'.repeat(1025) }))],
+  ['item id of 1,024 units (tolerated)', withFirstItem((item) => ({ ...item, id: 'i'.repeat(1024) }))],
+  ['item content blank', withFirstItem((item) => ({ ...item, content: '   ' }))],
+  ['item content over 65,536 units', withFirstItem((item) => ({ ...item, content: 'c'.repeat(65_537) }))],
+  ['item content of 65,536 units (tolerated)', withFirstItem((item) => ({ ...item, content: 'c'.repeat(65_536) }))],
+  ['item an array', withFirstItem((item) => [item] as unknown as Json)],
+  [
+    'repeated item id',
+    (payload) => {
+      const items = payload['items'] as Json[];
+      const first = items[0] ?? { id: 'z', kind: 'fact', content: 'Z', critical: false };
+      return { ...payload, items: [...items, first, first] };
+    },
+  ],
+  ['item a string', (payload) => ({ ...payload, items: ['a'] })],
+  ['101 items (tolerated)', (payload) => ({ ...payload, items: Array.from({ length: 101 }, (_, index) => ({ id: `i${index}`, kind: 'fact', content: 'C', critical: false })) })],
+  ['extra payload key (tolerated)', (payload) => ({ ...payload, savedBy: 'an older adapter' })],
+];
+
+/** A valid payload with one thing broken (or, for the tolerated cases, one thing the core still accepts). */
+export const nearValidPayload: fc.Arbitrary<unknown> = fc
+  .tuple(validPayload, fc.constantFrom(...BREAKAGES))
+  .map(([payload, [, breakage]]) => breakage(payload));
+
+/** Whatever may be the data of the newest saved entry. */
+export const anyPayload: fc.Arbitrary<unknown> = fc.oneof(
+  fc.jsonValue(),
+  fc.jsonValue({ stringUnit: 'binary', maxDepth: 4 }),
+  validPayload,
+  nearValidPayload,
+  nearValidPayload,
+);

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import {
+  compact,
+  contextRequest,
+  expectCleanRun,
+  readList,
+  readStatus,
+  runGuard,
+  startGuardHost,
+} from '../context-guard-host.js';
+import { compactionSummaryMessage, userMessage } from '../messages.js';
+import { SAVED_STATE_TYPE } from './model-world.js';
+import { REJECTED } from './reference-context-guard.js';
+import { referenceUnreadableWarning } from './reference-payload.js';
+
+// Defects the hardening suites found, each pinned by the smallest case that showed it.
+
+describe('regressions found by the model-based test and fuzzing', () => {
+  describe('an id with a lone surrogate was accepted and echoed', () => {
+    it('adding an id with a lone surrogate breaks the id rule, by command and by tool', async () => {
+      const host = await startGuardHost();
+      expect(await runGuard(host, 'add half\ud800 goal A')).toEqual([{ message: REJECTED.id, type: 'warning' }]);
+      expect(await host.executeTool('context_guard_protect', { id: '\udfff', kind: 'fact', content: 'A' })).toEqual({
+        content: [{ type: 'text', text: REJECTED.id }],
+        details: {},
+        isError: true,
+      });
+      expect(await readList(host)).toBe('Context Guard: 0 protected items.\nLast check: none yet.');
+      expectCleanRun(host);
+    });
+
+    it('removing an unknown id with a lone surrogate gets the message without the id', async () => {
+      const host = await startGuardHost();
+      expect(await runGuard(host, 'remove a\udc00b')).toEqual([
+        { message: 'Rejected: no protected item has this id.', type: 'warning' },
+      ]);
+    });
+  });
+
+  describe('a lone surrogate in content was listed raw', () => {
+    it('shows a lone surrogate in new content as a visible escape and keeps the stored text as given', async () => {
+      const host = await startGuardHost();
+      expect(await runGuard(host, 'add a fact half \ud800 pair')).toEqual([{ message: 'Protected fact "a".', type: 'info' }]);
+      expect(await readList(host)).toBe(
+        'Context Guard: 1 protected item (0 critical).\n- [fact] a: half \\ud800 pair\nLast check: none yet.',
+      );
+      expect(host.session.customEntries(SAVED_STATE_TYPE).at(-1)?.data).toMatchObject({
+        items: [{ id: 'a', content: 'half \ud800 pair' }],
+      });
+    });
+
+    it('shows a lone surrogate in a restored id and content as visible escapes', async () => {
+      const host = await startGuardHost();
+      const items = [{ id: 'x\udbff', kind: 'goal', content: '\udc00 tail', critical: true }];
+      host.session.appendEntry(SAVED_STATE_TYPE, { schemaVersion: 1, recovery: 'off', items });
+      await host.restart();
+      expect(await readList(host)).toBe(
+        'Context Guard: 1 protected item (1 critical).\n- [goal, critical] x\\udbff: \\udc00 tail\nLast check: none yet.',
+      );
+      expect(host.takeNotifications()).toEqual([]);
+    });
+  });
+
+  it('a bad saved entry met again after another bad one was reported twice', async () => {
+    const host = await startGuardHost();
+    const first = host.session.appendEntry(SAVED_STATE_TYPE, null);
+    await host.startSession('resume');
+    host.session.appendEntry(SAVED_STATE_TYPE, { schemaVersion: 2, recovery: 'off', items: [] });
+    await host.startSession('resume');
+    expect(host.takeNotifications()).toEqual([
+      { message: referenceUnreadableWarning('no payload'), type: 'warning' },
+      { message: referenceUnreadableWarning('unsupported schema version'), type: 'warning' },
+    ]);
+    await host.navigateTree(first);
+    expect(host.takeNotifications()).toEqual([]);
+    expect(await readStatus(host)).toBe(
+      'Context Guard: 0 protected items, recovery off.\n' +
+        'The newest saved state on this branch was unreadable and was discarded.\n' +
+        'Last check: none yet.',
+    );
+    expectCleanRun(host);
+  });
+
+  describe('content holding NUL matched across two messages', () => {
+    const NUL_CONTENT = 'Trailing NUL marker \u0000';
+
+    async function checkedAfterCompaction(messages: readonly unknown[]): Promise<string | undefined> {
+      const host = await startGuardHost();
+      await runGuard(host, `add nul fact ${NUL_CONTENT}`);
+      await compact(host);
+      await contextRequest(host, messages);
+      const [notice] = host.takeNotifications();
+      expectCleanRun(host);
+      return notice?.message;
+    }
+
+    it('is lost when one message ends with its text and another message follows', async () => {
+      const notice = await checkedAfterCompaction([compactionSummaryMessage('Trailing NUL marker'), userMessage('Go on.')]);
+      expect(notice).toBe('Context Guard: after compaction 0 preserved, 1 lost, 0 unknown.');
+    });
+
+    it('is still preserved when one message holds it word for word', async () => {
+      const notice = await checkedAfterCompaction([compactionSummaryMessage(`Kept: ${NUL_CONTENT}`), userMessage('Go on.')]);
+      expect(notice).toBe('Context Guard: after compaction 1 preserved, 0 lost, 0 unknown.');
+    });
+  });
+});

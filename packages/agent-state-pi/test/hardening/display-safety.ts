@@ -1,0 +1,56 @@
+// What may never reach a person's terminal or the model: raw control, DEL, C1 and bidirectional formatting
+// code points, lone surrogates (not well-formed text), and traces of a raw exception. Written from the README's
+// terminal-safety paragraph, independently of src/terminal-text.ts.
+
+/** C0 (ESC included), DEL, C1, line/paragraph separators and every bidirectional mark, embedding, override, isolate. */
+export function isDisplayUnsafeCodePoint(codePoint: number): boolean {
+  return (
+    codePoint < 0x20 ||
+    (codePoint >= 0x7f && codePoint < 0xa0) ||
+    [0x061c, 0x200e, 0x200f, 0x2028, 0x2029].includes(codePoint) ||
+    (codePoint >= 0x202a && codePoint <= 0x202e) ||
+    (codePoint >= 0x2066 && codePoint <= 0x2069)
+  );
+}
+
+export const SHORT_MESSAGE_LENGTH = 300;
+
+export interface DisplayOptions {
+  /** The status listing: `\n` may separate lines, each non-empty. */
+  readonly lines?: boolean;
+}
+
+const NAMED_ESCAPES: Readonly<Record<number, string>> = { 0x09: '\\t', 0x0a: '\\n', 0x0d: '\\r' };
+
+/** The README's display escaping: unsafe code points become `\n`, `\r`, `\t` or `\uXXXX`. */
+export function referenceDisplay(text: string): string {
+  return Array.from(text)
+    .map((character) => {
+      const point = character.codePointAt(0) ?? 0;
+      if (!isDisplayUnsafeCodePoint(point)) return character;
+      return NAMED_ESCAPES[point] ?? `\\u${point.toString(16).padStart(4, '0')}`;
+    })
+    .join('');
+}
+
+function codePointProblems(line: string): string[] {
+  const problems: string[] = [];
+  for (const character of line) {
+    const point = character.codePointAt(0) ?? 0;
+    if (isDisplayUnsafeCodePoint(point) || (point >= 0xd800 && point <= 0xdfff)) {
+      problems.push(`raw U+${point.toString(16).padStart(4, '0')}`);
+    }
+  }
+  return problems;
+}
+
+/** Every reason the text is unfit to display; empty when it is fine. */
+export function displayProblems(text: string, options: DisplayOptions = {}): string[] {
+  const lines = options.lines === true ? text.split('\n') : [text];
+  const problems = lines.flatMap((line) =>
+    line === '' && options.lines === true ? ['empty line'] : codePointProblems(line),
+  );
+  if (/^\s+at /mu.test(text)) problems.push('stack trace line');
+  if (/^\w*Error\b:/u.test(text)) problems.push('raw error prefix');
+  return problems;
+}

@@ -1,0 +1,150 @@
+import type { FakePiHost } from '@j1nn0/pi-testkit';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { startAgentStateHost } from '../agent-state-host.js';
+import { SHORT_MESSAGE_LENGTH, displayProblems } from './display-safety.js';
+import { MEGABYTE_STRINGS, hostileString } from './hostile-text.js';
+import { SAVED_STATE_TYPE } from './model-world.js';
+import { expectedPayload, statusThroughCommand } from './observed-state.js';
+import { REFERENCE_STATUSES, type ReferenceState } from './reference-agent-state.js';
+import { REFERENCE_TOOLS, type ReferenceToolName } from './reference-tools.js';
+
+// Arbitrary text as command arguments and as every tool field: the answer is a short, display-safe message
+// (or the status listing), never an exception, a stack trace or a raw terminal control; and whatever was
+// accepted is shown safely and comes back unchanged after a restart.
+
+const RUNS = 600;
+
+/** Ids `a` and `b` exist, so set, remove and duplicate paths are reached as well as unknown ids. */
+const SEEDED_STATE: ReferenceState = {
+  objective: 'Goal',
+  workItems: [
+    { id: 'a', content: 'A', status: 'open' },
+    { id: 'b', content: 'B', status: 'done' },
+  ],
+  decisions: [{ id: 'a', content: 'Decided' }],
+};
+
+async function startSeededHost(): Promise<FakePiHost> {
+  const host = await startAgentStateHost();
+  host.session.appendEntry(SAVED_STATE_TYPE, expectedPayload(SEEDED_STATE));
+  await host.startSession('resume');
+  return host;
+}
+
+function textOf(content: readonly { readonly type: string; readonly text?: string }[]): string {
+  return content.map((part) => part.text ?? '').join('');
+}
+
+function expectShortSafeMessage(message: string): void {
+  expect(message.length).toBeLessThanOrEqual(SHORT_MESSAGE_LENGTH);
+  expect(displayProblems(message)).toEqual([]);
+}
+
+/** After any request: no failure reached Pi, the state shows safely, and a restart restores it silently. */
+async function expectSafeAndDurable(host: FakePiHost): Promise<void> {
+  expect(host.extensionErrors).toEqual([]);
+  const shown = await statusThroughCommand(host);
+  expect(displayProblems(shown, { lines: true })).toEqual([]);
+  await host.restart();
+  expect(host.takeNotifications(), 'the saved state is readable').toEqual([]);
+  expect(await statusThroughCommand(host)).toBe(shown);
+}
+
+async function expectCommandAnswersSafely(host: FakePiHost, args: string): Promise<void> {
+  await host.runCommand('agent-state', args);
+  const notifications = host.takeNotifications();
+  expect(host.extensionErrors).toEqual([]);
+  expect(notifications).toHaveLength(1);
+  const [notification] = notifications;
+  expect(notification?.type).not.toBe('error');
+  if (args.trim() === 'status') {
+    expect(displayProblems(notification?.message ?? '', { lines: true })).toEqual([]);
+  } else {
+    expectShortSafeMessage(notification?.message ?? '');
+  }
+  await expectSafeAndDurable(host);
+}
+
+async function expectToolAnswersSafely(
+  host: FakePiHost,
+  tool: ReferenceToolName,
+  args: Record<string, unknown>,
+): Promise<void> {
+  const result = await host.executeTool(tool, args);
+  const text = textOf(result.content);
+  expect(host.extensionErrors).toEqual([]);
+  // Only `status` has a schema narrower than "a string"; Pi's own validation message is not the adapter's text.
+  if (result.isError && text.startsWith('Validation failed for tool')) {
+    expect(REFERENCE_STATUSES).not.toContain(args['status']);
+    return;
+  }
+  expectShortSafeMessage(text);
+  await expectSafeAndDurable(host);
+}
+
+const knownOrHostileId = fc.oneof(fc.constantFrom('a', 'b', 'missing'), hostileString);
+const anyStatus = fc.oneof(fc.constantFrom(...REFERENCE_STATUSES), hostileString);
+
+const commandArguments = fc.oneof(
+  hostileString,
+  fc
+    .tuple(fc.constantFrom('status', 'objective', 'add', 'set', 'remove', 'decide', 'clear', 'Status'), hostileString)
+    .map(([subcommand, rest]) => `${subcommand} ${rest}`),
+  fc
+    .tuple(fc.constantFrom('add', 'decide', 'set', 'remove'), knownOrHostileId, hostileString)
+    .map(([subcommand, id, rest]) => `${subcommand} ${id} ${rest}`),
+  fc.tuple(knownOrHostileId, anyStatus).map(([id, status]) => `set ${id} ${status}`),
+);
+
+const toolCall = fc.oneof(
+  fc
+    .record({ id: knownOrHostileId, content: hostileString, status: anyStatus }, { requiredKeys: ['id', 'content'] })
+    .map((args) => ['agent_state_add_work_item', args] as const),
+  fc
+    .record({ id: knownOrHostileId, status: anyStatus })
+    .map((args) => ['agent_state_set_work_item_status', args] as const),
+  fc.record({ id: knownOrHostileId, content: hostileString }).map((args) => ['agent_state_add_decision', args] as const),
+);
+
+describe('arbitrary text from a person or the model', () => {
+  it(
+    'as command arguments gets a short safe answer and leaves a safe, durable state',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(commandArguments, async (args) => {
+          await expectCommandAnswersSafely(await startSeededHost(), args);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    5 * 60_000,
+  );
+
+  it(
+    'as tool arguments gets a short safe result, never a rejected promise, and leaves a safe, durable state',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(toolCall, async ([tool, args]) => {
+          await expectToolAnswersSafely(await startSeededHost(), tool, args);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    5 * 60_000,
+  );
+
+  describe.each(MEGABYTE_STRINGS)('%s', (_name, huge) => {
+    it.each(['objective', 'add x', 'add', 'decide x', 'set', 'remove'])('after "/agent-state %s"', async (prefix) => {
+      const host = await startSeededHost();
+      await expectCommandAnswersSafely(host, `${prefix} ${huge}${prefix === 'add' || prefix === 'set' ? ' done' : ''}`);
+    });
+
+    it.each(REFERENCE_TOOLS)('in every field of %s', async (tool) => {
+      for (const field of ['id', 'content', 'status'] as const) {
+        const args = { id: 'fresh', content: 'Fresh', status: 'open', [field]: huge };
+        await expectToolAnswersSafely(await startSeededHost(), tool, args);
+      }
+    });
+  });
+});

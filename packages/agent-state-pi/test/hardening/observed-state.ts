@@ -1,0 +1,89 @@
+import type { FakePiHost } from '@j1nn0/pi-testkit';
+import { expect } from 'vitest';
+import { isEmptyReferenceState, type ReferenceState } from './reference-agent-state.js';
+import { displayProblems } from './display-safety.js';
+import {
+  SAVED_STATE_TYPE,
+  currentSession,
+  currentState,
+  type AgentStateModel,
+  type AgentStateSystem,
+} from './model-world.js';
+import { expectedFooterView, expectedStatusView, parseFooterText, parseStatusText } from './status-view.js';
+
+// The check after every step: what a person sees (`/agent-state status`, the footer), what the model sees
+// (`agent_state_get`) and what is saved (the newest state entry on the branch) all equal the reference.
+
+/** The README payload: `{ schemaVersion: 1, state: <core snapshot> }`, objective only when set. */
+export function expectedPayload(state: ReferenceState): unknown {
+  const objective = state.objective === undefined ? {} : { objective: state.objective };
+  return {
+    schemaVersion: 1,
+    state: { schemaVersion: 1, ...objective, workItems: state.workItems, decisions: state.decisions },
+  };
+}
+
+export function expectedDetails(state: ReferenceState): unknown {
+  const count = (status: string): number => state.workItems.filter((item) => item.status === status).length;
+  return {
+    objective: state.objective !== undefined,
+    workItems: {
+      open: count('open'),
+      in_progress: count('in_progress'),
+      blocked: count('blocked'),
+      done: count('done'),
+      total: state.workItems.length,
+    },
+    decisions: state.decisions.length,
+  };
+}
+
+/** The data of the newest saved-state entry on the host's current branch, walking back from the leaf. */
+function newestSavedData(host: FakePiHost): { readonly found: boolean; readonly data?: unknown } {
+  const branch = host.session.getBranch();
+  for (let index = branch.length - 1; index >= 0; index--) {
+    const entry = branch[index];
+    if (entry?.type === 'custom' && entry.customType === SAVED_STATE_TYPE) return { found: true, data: entry.data };
+  }
+  return { found: false };
+}
+
+/** `/agent-state status` as a person sees it: exactly one safe info notification. */
+export async function statusThroughCommand(host: FakePiHost): Promise<string> {
+  await host.runCommand('agent-state', 'status');
+  const notifications = host.takeNotifications();
+  expect(notifications).toHaveLength(1);
+  expect(notifications[0]?.type).toBe('info');
+  return notifications[0]?.message ?? '';
+}
+
+export async function expectObservedStateMatches(model: AgentStateModel, real: AgentStateSystem): Promise<void> {
+  const { host } = real;
+  const reference = currentSession(model);
+  const state = currentState(model);
+  expect(host.extensionErrors).toEqual([]);
+  expect(host.forbiddenCalls).toEqual([]);
+  expect(host.session.getEntries().map((entry) => entry.id), 'nothing else was appended').toEqual(
+    reference.entries().map((entry) => entry.id),
+  );
+  expect(host.session.getLeafId()).toBe(reference.leaf);
+
+  const saved = reference.saved();
+  const savedData = saved?.readable === true ? expectedPayload(saved.state) : saved?.data;
+  expect(newestSavedData(host)).toStrictEqual(saved === undefined ? { found: false } : { found: true, data: savedData });
+
+  const shown = await statusThroughCommand(host);
+  const toolResult = await host.executeTool('agent_state_get', {});
+  expect(toolResult.isError).toBe(false);
+  expect(toolResult.content).toEqual([{ type: 'text', text: shown }]);
+  expect(toolResult.details).toEqual(expectedDetails(state));
+  expect(displayProblems(shown, { lines: true })).toEqual([]);
+  expect(parseStatusText(shown)).toEqual(expectedStatusView(state));
+
+  const footer = host.statuses.get('agent-state');
+  if (isEmptyReferenceState(state)) {
+    expect(footer).toBeUndefined();
+  } else {
+    expect(parseFooterText(footer ?? '')).toEqual(expectedFooterView(state));
+  }
+}

@@ -1,0 +1,75 @@
+import {
+  REFERENCE_USAGE,
+  REJECTED,
+  applyReferenceChange,
+  isReferenceStatus,
+  referenceClearPreview,
+  type ReferenceChange,
+  type ReferenceState,
+} from './reference-agent-state.js';
+
+// The README's `/agent-state` grammar, read independently of src/commands.ts: words are separated by
+// whitespace, subcommands are case-sensitive, the text of `objective`/`add`/`decide` keeps its inner spacing.
+
+export interface ExpectedNotice {
+  readonly message: string;
+  readonly type: 'info' | 'warning';
+}
+
+export type ReferenceCommandResult =
+  /** The status listing; its content is checked structurally elsewhere. */
+  | { readonly kind: 'status' }
+  | { readonly kind: 'notice'; readonly notice: ExpectedNotice; readonly state?: ReferenceState };
+
+const USAGE: ReferenceCommandResult = { kind: 'notice', notice: { message: REFERENCE_USAGE, type: 'warning' } };
+
+function firstWord(text: string): { readonly word: string; readonly rest: string } {
+  const trimmed = text.trim();
+  const end = trimmed.search(/\s/u);
+  return end === -1 ? { word: trimmed, rest: '' } : { word: trimmed.slice(0, end), rest: trimmed.slice(end).trim() };
+}
+
+function words(text: string): string[] {
+  const trimmed = text.trim();
+  return trimmed === '' ? [] : trimmed.split(/\s+/u);
+}
+
+/** What `/agent-state <args>` shows and, when it changes the state, the state afterwards. */
+export function runReferenceCommand(state: ReferenceState, args: string): ReferenceCommandResult {
+  const { word: subcommand, rest } = firstWord(args);
+  switch (subcommand) {
+    case 'status':
+      return rest === '' ? { kind: 'status' } : USAGE;
+    case 'clear':
+      if (rest === '') return { kind: 'notice', notice: { message: referenceClearPreview(state), type: 'info' } };
+      return rest === '--yes' ? change(state, { kind: 'clear' }) : USAGE;
+    case 'objective':
+      return rest === '' ? USAGE : change(state, { kind: 'objective', text: rest });
+    case 'add':
+    case 'decide': {
+      const { word: id, rest: content } = firstWord(rest);
+      if (id === '' || content === '') return USAGE;
+      return change(state, subcommand === 'add' ? { kind: 'add', id, content } : { kind: 'decide', id, content });
+    }
+    case 'set': {
+      const [id, status, ...extra] = words(rest);
+      if (id === undefined || status === undefined || extra.length > 0) return USAGE;
+      if (!isReferenceStatus(status)) return { kind: 'notice', notice: { message: REJECTED.status, type: 'warning' } };
+      return change(state, { kind: 'set', id, status });
+    }
+    case 'remove': {
+      const [id, ...extra] = words(rest);
+      return id === undefined || extra.length > 0 ? USAGE : change(state, { kind: 'remove', id });
+    }
+    default:
+      return USAGE;
+  }
+}
+
+function change(state: ReferenceState, requested: ReferenceChange): ReferenceCommandResult {
+  const outcome = applyReferenceChange(state, requested);
+  const type = outcome.kind === 'rejected' ? 'warning' : 'info';
+  return outcome.kind === 'changed'
+    ? { kind: 'notice', notice: { message: outcome.message, type }, state: outcome.state }
+    : { kind: 'notice', notice: { message: outcome.message, type } };
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { expectCleanRun, leafId, runAgentState, startAgentStateHost } from '../agent-state-host.js';
+import { SAVED_STATE_TYPE } from './model-world.js';
+import { REJECTED } from './reference-agent-state.js';
+
+// Defects the hardening suites found, each pinned by the smallest case that showed it.
+
+describe('regressions found by the model-based suite', () => {
+  describe('an unreadable entry is warned about again when /tree returns to it after another one', () => {
+    it('warns once per unreadable entry for the life of the extension instance', async () => {
+      const host = await startAgentStateHost();
+      host.session.appendEntry(SAVED_STATE_TYPE, undefined);
+      const firstBadEntry = leafId(host);
+      await host.startSession('resume');
+      host.session.appendEntry(SAVED_STATE_TYPE, { schemaVersion: 2 });
+      await host.startSession('resume');
+      expect(host.takeNotifications().map((notification) => notification.type)).toEqual(['warning', 'warning']);
+
+      await host.navigateTree(firstBadEntry);
+
+      expect(host.takeNotifications()).toEqual([]);
+      expect(await runAgentState(host, 'status')).toEqual([
+        { message: 'Agent State: no objective, 0 work items, 0 decisions.', type: 'info' },
+      ]);
+      expectCleanRun(host);
+    });
+  });
+});
+
+describe('regressions found by fuzzing', () => {
+  describe('an id with a lone surrogate is echoed in a rejection', () => {
+    it('a command naming an unknown id with a lone surrogate gets the message without the id', async () => {
+      const host = await startAgentStateHost();
+      expect(await runAgentState(host, 'set \ud800 open')).toEqual([
+        { message: 'Rejected: no work item has this id.', type: 'warning' },
+      ]);
+      expect(await runAgentState(host, 'remove a\udc00b')).toEqual([
+        { message: 'Rejected: no work item has this id.', type: 'warning' },
+      ]);
+      expectCleanRun(host);
+    });
+
+    it('a tool call naming an unknown id with a lone surrogate gets the message without the id', async () => {
+      const host = await startAgentStateHost();
+      expect(await host.executeTool('agent_state_set_work_item_status', { id: '\ud800', status: 'open' })).toEqual({
+        content: [{ type: 'text', text: 'Rejected: no work item has this id.' }],
+        details: {},
+        isError: true,
+      });
+    });
+
+    it('adding an id with a lone surrogate breaks the id rule instead of reaching the core', async () => {
+      const host = await startAgentStateHost();
+      expect(await runAgentState(host, 'add x\ud800 Content')).toEqual([{ message: REJECTED.id, type: 'warning' }]);
+      expect(await host.executeTool('agent_state_add_decision', { id: '\udfff', content: 'D' })).toMatchObject({
+        content: [{ type: 'text', text: REJECTED.id }],
+        isError: true,
+      });
+    });
+  });
+});

@@ -1,0 +1,124 @@
+import { referenceDisplay } from './display-safety.js';
+import { REFERENCE_STATUSES, type ReferenceState, type ReferenceStatus } from './reference-agent-state.js';
+
+// The status listing read back into structure (README "status" grammar), and the structure the reference
+// expects. Comparing structures instead of whole strings gives a diff per item and checks the grammar itself:
+// singular/plural, the breakdown only with work items, sections only when not empty, counts that add up.
+
+export interface StatusCounts {
+  readonly workItems: number;
+  /** Present only when there are work items, as the README prints the breakdown only then. */
+  readonly byStatus?: Readonly<Record<ReferenceStatus, number>>;
+  readonly decisions: number;
+}
+
+export interface StatusView {
+  /** The objective as displayed, or undefined for `no objective`. */
+  readonly objective: string | undefined;
+  readonly counts: StatusCounts;
+  /** `[status]` and the displayed `id: content` of each work item line, in order. */
+  readonly workItems: readonly { readonly status: string; readonly line: string }[];
+  /** The displayed `id: content` of each decision line, in order. */
+  readonly decisions: readonly string[];
+}
+
+export interface FooterView {
+  readonly objectiveSet: boolean;
+  readonly counts: StatusCounts;
+}
+
+function countsOf(state: ReferenceState): StatusCounts {
+  const workItems = state.workItems.length;
+  const decisions = state.decisions.length;
+  if (workItems === 0) return { workItems, decisions };
+  const byStatus = Object.fromEntries(
+    REFERENCE_STATUSES.map((status) => [status, state.workItems.filter((item) => item.status === status).length]),
+  ) as Record<ReferenceStatus, number>;
+  return { workItems, byStatus, decisions };
+}
+
+export function expectedStatusView(state: ReferenceState): StatusView {
+  return {
+    objective: state.objective === undefined ? undefined : referenceDisplay(state.objective),
+    counts: countsOf(state),
+    workItems: state.workItems.map((item) => ({
+      status: item.status,
+      line: `${referenceDisplay(item.id)}: ${referenceDisplay(item.content)}`,
+    })),
+    decisions: state.decisions.map(
+      (decision) => `${referenceDisplay(decision.id)}: ${referenceDisplay(decision.content)}`,
+    ),
+  };
+}
+
+export function expectedFooterView(state: ReferenceState): FooterView {
+  return { objectiveSet: state.objective !== undefined, counts: countsOf(state) };
+}
+
+const COUNTS_PATTERN =
+  '(\\d+) work (item|items)' +
+  '(?: \\((\\d+) open, (\\d+) in_progress, (\\d+) blocked, (\\d+) done\\))?' +
+  ', (\\d+) (decision|decisions)';
+const HEADLINE = new RegExp(`^Agent State: (?:no objective|objective "(.*)"), ${COUNTS_PATTERN}\\.$`, 'u');
+const FOOTER = new RegExp(`^Agent State: (no objective|objective set), ${COUNTS_PATTERN}$`, 'u');
+
+class StatusTextError extends Error {
+  constructor(problem: string, text: string) {
+    super(`${problem} in status text:\n${text}`);
+  }
+}
+
+function parseCounts(groups: readonly (string | undefined)[], text: string): StatusCounts {
+  const [workItemCount, itemNoun, open, inProgress, blocked, done, decisionCount, decisionNoun] = groups;
+  const workItems = Number(workItemCount);
+  const decisions = Number(decisionCount);
+  const nounsAgree =
+    itemNoun === (workItems === 1 ? 'item' : 'items') && decisionNoun === (decisions === 1 ? 'decision' : 'decisions');
+  if (!nounsAgree) {
+    throw new StatusTextError('wrong singular/plural', text);
+  }
+  if (open === undefined) {
+    if (workItems !== 0) throw new StatusTextError('missing status breakdown', text);
+    return { workItems, decisions };
+  }
+  const byStatus = { open: Number(open), in_progress: Number(inProgress), blocked: Number(blocked), done: Number(done) };
+  if (workItems === 0 || Object.values(byStatus).reduce((sum, count) => sum + count, 0) !== workItems) {
+    throw new StatusTextError('status breakdown does not add up', text);
+  }
+  return { workItems, byStatus, decisions };
+}
+
+/** Takes `count` lines of one section after its title; a missing or extra section is a grammar error. */
+function takeSection(lines: string[], title: string, count: number, text: string): string[] {
+  if (count === 0) return [];
+  if (lines.shift() !== title) throw new StatusTextError(`missing "${title}"`, text);
+  const section = lines.splice(0, count);
+  if (section.length !== count) throw new StatusTextError(`too few lines under "${title}"`, text);
+  return section;
+}
+
+const WORK_ITEM_LINE = /^- \[([a-z_]+)\] (.*)$/u;
+
+export function parseStatusText(text: string): StatusView {
+  const lines = text.split('\n');
+  const match = HEADLINE.exec(lines.shift() ?? '');
+  if (match === null) throw new StatusTextError('unreadable headline', text);
+  const counts = parseCounts(match.slice(2), text);
+  const workItems = takeSection(lines, 'Work items:', counts.workItems, text).map((line) => {
+    const item = WORK_ITEM_LINE.exec(line);
+    if (item === null) throw new StatusTextError('unreadable work item line', text);
+    return { status: item[1] ?? '', line: item[2] ?? '' };
+  });
+  const decisions = takeSection(lines, 'Decisions:', counts.decisions, text).map((line) => {
+    if (!line.startsWith('- ')) throw new StatusTextError('unreadable decision line', text);
+    return line.slice(2);
+  });
+  if (lines.length > 0) throw new StatusTextError('unexpected trailing lines', text);
+  return { objective: match[1], counts, workItems, decisions };
+}
+
+export function parseFooterText(text: string): FooterView {
+  const match = FOOTER.exec(text);
+  if (match === null) throw new StatusTextError('unreadable footer', text);
+  return { objectiveSet: match[1] === 'objective set', counts: parseCounts(match.slice(2), text) };
+}
