@@ -1,7 +1,12 @@
-import type { SessionStartReason } from '@j1nn0/pi-testkit';
+import {
+  ObservedStep,
+  displayProblems,
+  sessionSteps,
+  shortDescription,
+  type SessionWorld,
+} from '@j1nn0/pi-testkit/checks';
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { displayProblems } from './display-safety.js';
 import { expectedListView, expectedStatusView, parseListText, parseStatusText } from './list-view.js';
 import {
   commandArguments,
@@ -12,20 +17,16 @@ import {
 } from './model-inputs.js';
 import {
   SAVED_STATE_TYPE,
-  currentSession,
   currentState,
-  enterSession,
   expectedLoadNotices,
   mirrorAppendedEntry,
   type ContextGuardModel,
   type ContextGuardSystem,
-  type SavedState,
 } from './model-world.js';
 import { expectObservedStateMatches, expectedDetails } from './observed-state.js';
 import { runReferenceCommand } from './reference-command.js';
 import type { ReferenceState } from './reference-context-guard.js';
 import { expectedPayload } from './reference-payload.js';
-import { ReferenceSession } from './reference-session.js';
 import { PROTECT_TOOL, runReferenceProtect } from './reference-tools.js';
 
 // One class per kind of step. Each acts on the host and the reference alike, checks what the step itself
@@ -33,29 +34,23 @@ import { PROTECT_TOOL, runReferenceProtect } from './reference-tools.js';
 
 type Step = fc.AsyncCommand<ContextGuardModel, ContextGuardSystem>;
 
-/** JSON, with long inputs cut so a shrunk counterexample stays readable. */
-function shortDescription(value: unknown): string {
-  const json = JSON.stringify(value);
-  return json.length <= 80 ? json : `${json.slice(0, 60)}…(${json.length} chars)`;
-}
-
-abstract class ContextGuardStep implements Step {
-  check(_model: Readonly<ContextGuardModel>): boolean {
-    return true;
-  }
-
-  async run(model: ContextGuardModel, real: ContextGuardSystem): Promise<void> {
-    await this.act(model, real);
-    await expectObservedStateMatches(model, real);
-  }
-
-  protected abstract act(model: ContextGuardModel, real: ContextGuardSystem): Promise<void>;
-  abstract toString(): string;
-}
-
 /** Steps that restore the state notify only what the README promises: one warning per bad entry met. */
 function expectLoadNotices(model: ContextGuardModel, real: ContextGuardSystem, times: number, instance: 'same' | 'new'): void {
   expect(real.host.takeNotifications()).toEqual(expectedLoadNotices(model, times, instance));
+}
+
+/** What the shared session moves need from this adapter's world. */
+const CONTEXT_GUARD_WORLD: SessionWorld<ContextGuardModel, ContextGuardSystem> = {
+  expectObservedStateMatches,
+  mirrorAppendedEntry,
+  expectLoadNotices: (model, real, load) => {
+    expectLoadNotices(model, real, load.times, load.instance);
+  },
+  foreignEntry: { customType: 'agent-state-state', data: { schemaVersion: 1, recovery: 'critical', items: [] } },
+};
+
+abstract class ContextGuardStep extends ObservedStep<ContextGuardModel, ContextGuardSystem> {
+  protected readonly world = CONTEXT_GUARD_WORLD;
 }
 
 /** `/context-guard <args>`: the one notification equals the reference's; a change is saved as one entry. */
@@ -173,176 +168,6 @@ class OnExistingItem extends ContextGuardStep {
   }
 }
 
-/** A model turn: a user message and the assistant's answer, so `/tree` has message entries to land on. */
-class ChatTurn extends ContextGuardStep {
-  protected act(model: ContextGuardModel, real: ContextGuardSystem): Promise<void> {
-    real.host.session.appendMessage({ role: 'user', content: 'next step' });
-    mirrorAppendedEntry(model, real, 'user');
-    real.host.session.appendMessage({ role: 'assistant', content: [{ type: 'text', text: 'ok' }] });
-    mirrorAppendedEntry(model, real, 'assistant');
-    return Promise.resolve();
-  }
-
-  toString(): string {
-    return 'chat turn';
-  }
-}
-
-/** Another extension's custom entry, which the adapter must ignore. */
-class ForeignEntry extends ContextGuardStep {
-  protected act(model: ContextGuardModel, real: ContextGuardSystem): Promise<void> {
-    real.host.session.appendEntry('agent-state-state', { schemaVersion: 1, recovery: 'critical', items: [] });
-    mirrorAppendedEntry(model, real, 'foreign');
-    return Promise.resolve();
-  }
-
-  toString(): string {
-    return 'foreign custom entry';
-  }
-}
-
-/** A message another extension sent into the conversation (a `custom_message` entry). */
-class ExtensionMessage extends ContextGuardStep {
-  protected act(model: ContextGuardModel, real: ContextGuardSystem): Promise<void> {
-    real.host.session.appendRaw({ type: 'custom_message', customType: 'other-extension', content: 'hint', display: true });
-    mirrorAppendedEntry(model, real, 'custom_message');
-    return Promise.resolve();
-  }
-
-  toString(): string {
-    return 'custom message from another extension';
-  }
-}
-
-/** A process restart (leaf back on the last entry of the file) or `/reload` (same session, leaf kept). */
-class Restart extends ContextGuardStep {
-  constructor(private readonly how: 'restart' | 'reload') {
-    super();
-  }
-
-  protected async act(model: ContextGuardModel, real: ContextGuardSystem): Promise<void> {
-    if (this.how === 'restart') {
-      await real.host.restart();
-      currentSession(model).reopen();
-    } else {
-      await real.host.reload();
-    }
-    expectLoadNotices(model, real, 1, 'new');
-  }
-
-  toString(): string {
-    return this.how;
-  }
-}
-
-/** `session_start` again on the same session, with any reason, once or twice in a row. */
-class SessionStartAgain extends ContextGuardStep {
-  constructor(
-    private readonly reason: SessionStartReason,
-    private readonly times: number,
-  ) {
-    super();
-  }
-
-  protected async act(model: ContextGuardModel, real: ContextGuardSystem): Promise<void> {
-    await real.host.startSession(this.reason, { times: this.times });
-    expectLoadNotices(model, real, this.times, 'same');
-  }
-
-  toString(): string {
-    return `session_start ${this.reason} x${this.times}`;
-  }
-}
-
-/** `/tree` to an entry picked on the current branch, or anywhere in the session. */
-class NavigateTree extends ContextGuardStep {
-  constructor(
-    private readonly scope: 'branch' | 'session',
-    private readonly pick: number,
-  ) {
-    super();
-  }
-
-  override check(model: Readonly<ContextGuardModel>): boolean {
-    return currentSession(model).entries().length > 0;
-  }
-
-  protected async act(model: ContextGuardModel, real: ContextGuardSystem): Promise<void> {
-    const reference = currentSession(model);
-    const candidates = this.scope === 'branch' ? reference.branch() : reference.entries();
-    const target = candidates[this.pick % candidates.length];
-    if (target === undefined) return;
-    await real.host.navigateTree(target.id);
-    // Navigating to the leaf itself does nothing, as in Pi: no event, no restore.
-    const moved = target.id !== reference.leaf;
-    if (moved) reference.navigate(target.id);
-    expectLoadNotices(model, real, moved ? 1 : 0, 'same');
-  }
-
-  toString(): string {
-    return `navigate to ${this.scope} entry #${this.pick}`;
-  }
-}
-
-class Fork extends ContextGuardStep {
-  constructor(private readonly pick: number) {
-    super();
-  }
-
-  override check(model: Readonly<ContextGuardModel>): boolean {
-    return currentSession(model).branch().length > 0;
-  }
-
-  protected async act(model: ContextGuardModel, real: ContextGuardSystem): Promise<void> {
-    const branch = currentSession(model).branch();
-    const target = branch[this.pick % branch.length];
-    if (target === undefined) return;
-    await real.host.fork(target.id);
-    enterSession(model, real, currentSession(model).fork(target.id));
-    expectLoadNotices(model, real, 2, 'new');
-  }
-
-  toString(): string {
-    return `fork at branch entry #${this.pick}`;
-  }
-}
-
-class NewSession extends ContextGuardStep {
-  protected async act(model: ContextGuardModel, real: ContextGuardSystem): Promise<void> {
-    await real.host.newSession();
-    enterSession(model, real, new ReferenceSession<SavedState>());
-    expectLoadNotices(model, real, 2, 'new');
-  }
-
-  toString(): string {
-    return 'new session';
-  }
-}
-
-class SwitchSession extends ContextGuardStep {
-  constructor(private readonly pick: number) {
-    super();
-  }
-
-  override check(model: Readonly<ContextGuardModel>): boolean {
-    return model.sessions.length > 1;
-  }
-
-  protected async act(model: ContextGuardModel, real: ContextGuardSystem): Promise<void> {
-    const index = this.pick % model.sessions.length;
-    const session = real.sessions[index];
-    if (session === undefined) return;
-    await real.host.switchSession(session);
-    model.current = index;
-    currentSession(model).reopen();
-    expectLoadNotices(model, real, 2, 'new');
-  }
-
-  toString(): string {
-    return `switch to session #${this.pick}`;
-  }
-}
-
 /** A session file whose newest state is at or one below the item limit (restored as saved), then resumed. */
 class RestoreCrowdedState extends ContextGuardStep {
   constructor(private readonly count: number) {
@@ -405,12 +230,6 @@ class RestoreUnreadableState extends ContextGuardStep {
   }
 }
 
-const SESSION_START_REASONS: readonly SessionStartReason[] = ['startup', 'reload', 'new', 'resume', 'fork'];
-
-const sessionStartAgain = fc
-  .tuple(fc.constantFrom(...SESSION_START_REASONS), fc.constantFrom(1, 2))
-  .map(([reason, times]) => new SessionStartAgain(reason, times));
-
 function weighted(weight: number, arbitrary: fc.Arbitrary<Step>): fc.WeightedArbitrary<Step> {
   return { weight, arbitrary };
 }
@@ -452,16 +271,7 @@ export const contextGuardStep: fc.Arbitrary<Step> = fc.oneof(
       .tuple(fc.nat(), fc.constantFrom('remove' as const, 'remove' as const, 'add again' as const, 'protect again' as const))
       .map(([pick, request]) => new OnExistingItem(pick, request)),
   ),
-  weighted(3, fc.constant(new ChatTurn())),
-  weighted(1, fc.constant(new ForeignEntry())),
-  weighted(1, fc.constant(new ExtensionMessage())),
-  weighted(2, fc.constantFrom('restart' as const, 'reload' as const).map((how) => new Restart(how))),
-  weighted(2, sessionStartAgain),
-  weighted(3, fc.nat().map((pick) => new NavigateTree('branch', pick))),
-  weighted(2, fc.nat().map((pick) => new NavigateTree('session', pick))),
-  weighted(2, fc.nat().map((pick) => new Fork(pick))),
-  weighted(1, fc.constant(new NewSession())),
-  weighted(2, fc.nat().map((pick) => new SwitchSession(pick))),
+  ...sessionSteps(CONTEXT_GUARD_WORLD),
   weighted(1, fc.constantFrom(99, 100).map((count) => new RestoreCrowdedState(count))),
   weighted(
     2,

@@ -1,10 +1,15 @@
 import type { FakePiHost, FakeSession } from '@j1nn0/pi-testkit';
-import { expect } from 'vitest';
+import {
+  ReferenceSession,
+  currentReferenceSession,
+  mirrorHostEntry,
+  type ReferenceEntryKind,
+  type SessionModel,
+} from '@j1nn0/pi-testkit/checks';
 import { startGuardHost } from '../context-guard-host.js';
 import type { ExpectedNotice } from './reference-command.js';
 import { EMPTY_REFERENCE_STATE, type ReferenceState } from './reference-context-guard.js';
 import { referenceUnreadableWarning } from './reference-payload.js';
-import { ReferenceSession, type ReferenceEntryKind } from './reference-session.js';
 
 // The two sides of the model-based test: the fake Pi host running the adapter, and the reference sessions.
 // Sessions are kept index for index on both sides so a switch back can name the same session.
@@ -18,7 +23,6 @@ export type SavedState =
   | { readonly kind: 'readable'; readonly state: ReferenceState }
   | { readonly kind: 'unreadable'; readonly reason: string; readonly data: unknown };
 
-export type GuardSession = ReferenceSession<SavedState>;
 
 /** What one extension instance remembers across loads; a restart or a session change starts a new one. */
 export interface ReferenceInstance {
@@ -32,21 +36,13 @@ export interface ContextGuardSystem {
   readonly sessions: FakeSession[];
 }
 
-export interface ContextGuardModel {
-  readonly sessions: GuardSession[];
-  current: number;
+export interface ContextGuardModel extends SessionModel<SavedState> {
   instance: ReferenceInstance;
-}
-
-export function currentSession(model: Readonly<ContextGuardModel>): GuardSession {
-  const session = model.sessions[model.current];
-  if (session === undefined) throw new Error('reference: no current session');
-  return session;
 }
 
 /** What the adapter must hold: the readable state saved at the leaf of the current session, or an empty state. */
 export function currentState(model: Readonly<ContextGuardModel>): ReferenceState {
-  const saved = currentSession(model).savedAtLeaf()?.saved;
+  const saved = currentReferenceSession(model).savedAtLeaf()?.saved;
   return saved?.kind === 'readable' ? saved.state : EMPTY_REFERENCE_STATE;
 }
 
@@ -75,7 +71,7 @@ export function expectedLoadNotices(
   if (instance === 'new') model.instance = freshInstance();
   const notices: ExpectedNotice[] = [];
   for (let load = 0; load < times; load++) {
-    const atLeaf = currentSession(model).savedAtLeaf();
+    const atLeaf = currentReferenceSession(model).savedAtLeaf();
     model.instance.discarded = atLeaf?.saved.kind === 'unreadable';
     if (atLeaf?.saved.kind === 'unreadable' && !model.instance.reportedUnreadable.has(atLeaf.entryId)) {
       model.instance.reportedUnreadable.add(atLeaf.entryId);
@@ -83,13 +79,6 @@ export function expectedLoadNotices(
     }
   }
   return notices;
-}
-
-/** The session the host switched to becomes the current one on both sides. */
-export function enterSession(model: ContextGuardModel, real: ContextGuardSystem, session: GuardSession): void {
-  model.sessions.push(session);
-  model.current = model.sessions.length - 1;
-  real.sessions.push(real.host.session);
 }
 
 /**
@@ -102,12 +91,5 @@ export function mirrorAppendedEntry(
   kind: ReferenceEntryKind,
   saved?: SavedState,
 ): void {
-  const reference = currentSession(model);
-  const entry = real.host.session.getLeafEntry();
-  expect(entry?.parentId ?? null, 'a new entry hangs below the leaf').toBe(reference.leaf);
-  if (entry === undefined) throw new Error('the host appended nothing');
-  if (kind === 'state') {
-    expect(entry).toMatchObject({ type: 'custom', customType: SAVED_STATE_TYPE });
-  }
-  reference.append(entry.id, kind, saved);
+  mirrorHostEntry(real.host, currentReferenceSession(model), SAVED_STATE_TYPE, kind, saved);
 }

@@ -1,6 +1,11 @@
 import type { FakePiHost } from '@j1nn0/pi-testkit';
 import { expect } from 'vitest';
-import { displayProblems } from './display-safety.js';
+import {
+  currentReferenceSession,
+  displayProblems,
+  expectHostMatchesReferenceSession,
+  type SavedStateEntries,
+} from '@j1nn0/pi-testkit/checks';
 import {
   expectedFooter,
   expectedListView,
@@ -12,9 +17,9 @@ import {
 import {
   FOOTER_KEY,
   SAVED_STATE_TYPE,
-  currentSession,
   currentState,
   type ContextGuardModel,
+  type SavedState,
   type ContextGuardSystem,
 } from './model-world.js';
 import { criticalCount, type ReferenceState } from './reference-context-guard.js';
@@ -26,16 +31,6 @@ import { LIST_TOOL } from './reference-tools.js';
 
 export function expectedDetails(state: ReferenceState): unknown {
   return { items: state.items.length, critical: criticalCount(state.items) };
-}
-
-/** The data of the newest saved-state entry on the host's current branch, walking back from the leaf. */
-function newestSavedData(host: FakePiHost): { readonly found: boolean; readonly data?: unknown } {
-  const branch = host.session.getBranch();
-  for (let index = branch.length - 1; index >= 0; index--) {
-    const entry = branch[index];
-    if (entry?.type === 'custom' && entry.customType === SAVED_STATE_TYPE) return { found: true, data: entry.data };
-  }
-  return { found: false };
 }
 
 /** `/context-guard <list|status>` as a person sees it: exactly one safe info notification. */
@@ -74,22 +69,14 @@ export async function expectShownState(
   expect(host.statuses.get(FOOTER_KEY)).toBe(expectedFooter(state));
 }
 
+const SAVED_STATE_ENTRIES: SavedStateEntries<SavedState> = {
+  type: SAVED_STATE_TYPE,
+  expectedData: (saved) => (saved.kind === 'readable' ? expectedPayload(saved.state) : saved.data),
+};
+
 export async function expectObservedStateMatches(model: ContextGuardModel, real: ContextGuardSystem): Promise<void> {
   const { host } = real;
-  const reference = currentSession(model);
-  expect(host.extensionErrors).toEqual([]);
-  expect(host.forbiddenCalls).toEqual([]);
-  expect(host.session.getEntries().map((entry) => entry.id), 'nothing else was appended').toEqual(
-    reference.entries().map((entry) => entry.id),
-  );
-  expect(host.session.getLeafId()).toBe(reference.leaf);
-
-  const saved = reference.savedAtLeaf()?.saved;
-  expect(newestSavedData(host)).toStrictEqual(
-    saved === undefined
-      ? { found: false }
-      : { found: true, data: saved.kind === 'readable' ? expectedPayload(saved.state) : saved.data },
-  );
+  expectHostMatchesReferenceSession(host, currentReferenceSession(model), SAVED_STATE_ENTRIES);
   await expectShownState(host, currentState(model), {
     discarded: model.instance.discarded,
     verificationPending: false,

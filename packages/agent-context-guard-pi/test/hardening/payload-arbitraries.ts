@@ -1,11 +1,18 @@
+import {
+  anySavedPayload,
+  withoutKey,
+  type NamedBreakage,
+  type PayloadBreakage,
+  type PayloadFields,
+} from '@j1nn0/pi-testkit/checks';
 import fc from 'fast-check';
 import { hostileString } from './hostile-text.js';
 import { REFERENCE_KINDS, REFERENCE_MODES } from './reference-context-guard.js';
 
-// Saved payloads for the restore fuzzing: arbitrary JSON, valid payloads, and valid payloads with exactly
-// one thing broken, so that every check of the restore path is reached, not only the first one.
+// This adapter's valid saved payloads, and the breakages inside the shared `{ schemaVersion: 1, ... }`
+// envelope, for the restore fuzzing; pi-testkit adds arbitrary JSON and the envelope's own breakages.
 
-type Json = Record<string, unknown>;
+type Json = PayloadFields;
 
 // Hostile text too: a restored item is shown like a new one, so its controls and lone surrogates are escaped.
 const savedText = fc
@@ -31,9 +38,7 @@ export const validPayload: fc.Arbitrary<Json> = fc.record({
   items: fc.uniqueArray(savedItem, { selector: (item) => item.id, maxLength: 6 }),
 });
 
-type Breakage = (payload: Json) => unknown;
-
-function withFirstItem(change: (item: Json) => Json): Breakage {
+function withFirstItem(change: (item: Json) => Json): PayloadBreakage {
   return (payload) => {
     const items = [...(payload['items'] as Json[])];
     const first = items[0] ?? { id: 'z', kind: 'fact', content: 'Z', critical: false };
@@ -41,32 +46,20 @@ function withFirstItem(change: (item: Json) => Json): Breakage {
   };
 }
 
-function without(entry: Json, key: string): Json {
-  return Object.fromEntries(Object.entries(entry).filter(([name]) => name !== key));
-}
-
-const BREAKAGES: readonly (readonly [string, Breakage])[] = [
-  ['payload version 2', (payload) => ({ ...payload, schemaVersion: 2 })],
-  ['payload version 0', (payload) => ({ ...payload, schemaVersion: 0 })],
+/** Breakages inside the envelope: this adapter's fields, items and limits. */
+const ADAPTER_BREAKAGES: readonly NamedBreakage[] = [
   ['payload version 1.5', (payload) => ({ ...payload, schemaVersion: 1.5 })],
-  ['payload version "1"', (payload) => ({ ...payload, schemaVersion: '1' })],
-  ['payload version null', (payload) => ({ ...payload, schemaVersion: null })],
-  ['no payload version', (payload) => without(payload, 'schemaVersion')],
-  ['no recovery', (payload) => without(payload, 'recovery')],
+  ['no recovery', (payload) => withoutKey(payload, 'recovery')],
   ['recovery "Critical"', (payload) => ({ ...payload, recovery: 'Critical' })],
   ['recovery true', (payload) => ({ ...payload, recovery: true })],
-  ['no items', (payload) => without(payload, 'items')],
+  ['no items', (payload) => withoutKey(payload, 'items')],
   ['items null', (payload) => ({ ...payload, items: null })],
   ['items an object', (payload) => ({ ...payload, items: {} })],
   ['items a JSON string', (payload) => ({ ...payload, items: JSON.stringify(payload['items']) })],
-  ['payload an array', (payload) => [payload]],
-  ['payload a JSON string', (payload) => JSON.stringify(payload)],
   ['payload a number', () => 1],
-  ['payload null', () => null],
-  ['payload undefined', () => undefined],
   ['kind "Goal"', withFirstItem((item) => ({ ...item, kind: 'Goal' }))],
-  ['kind missing', withFirstItem((item) => without(item, 'kind'))],
-  ['critical missing', withFirstItem((item) => without(item, 'critical'))],
+  ['kind missing', withFirstItem((item) => withoutKey(item, 'kind'))],
+  ['critical missing', withFirstItem((item) => withoutKey(item, 'critical'))],
   ['critical "true"', withFirstItem((item) => ({ ...item, critical: 'true' }))],
   ['item with an extra key', withFirstItem((item) => ({ ...item, note: 'x' }))],
   ['item id empty', withFirstItem((item) => ({ ...item, id: '' }))],
@@ -88,19 +81,7 @@ const BREAKAGES: readonly (readonly [string, Breakage])[] = [
   ],
   ['item a string', (payload) => ({ ...payload, items: ['a'] })],
   ['101 items (tolerated)', (payload) => ({ ...payload, items: Array.from({ length: 101 }, (_, index) => ({ id: `i${index}`, kind: 'fact', content: 'C', critical: false })) })],
-  ['extra payload key (tolerated)', (payload) => ({ ...payload, savedBy: 'an older adapter' })],
 ];
 
-/** A valid payload with one thing broken (or, for the tolerated cases, one thing the core still accepts). */
-export const nearValidPayload: fc.Arbitrary<unknown> = fc
-  .tuple(validPayload, fc.constantFrom(...BREAKAGES))
-  .map(([payload, [, breakage]]) => breakage(payload));
-
 /** Whatever may be the data of the newest saved entry. */
-export const anyPayload: fc.Arbitrary<unknown> = fc.oneof(
-  fc.jsonValue(),
-  fc.jsonValue({ stringUnit: 'binary', maxDepth: 4 }),
-  validPayload,
-  nearValidPayload,
-  nearValidPayload,
-);
+export const anyPayload: fc.Arbitrary<unknown> = anySavedPayload(validPayload, ADAPTER_BREAKAGES);

@@ -1,4 +1,10 @@
 import {
+  isPayloadRecord,
+  readPayloadEnvelope,
+  unreadableStateWarning,
+  type SavedPayloadReading,
+} from '@j1nn0/pi-testkit/checks';
+import {
   isReferenceKind,
   isReferenceMode,
   type ReferenceItem,
@@ -10,26 +16,18 @@ import {
 // four keys, non-blank strings within 1,024 / 65,536 UTF-16 units, one of five kinds, a boolean `critical`,
 // unique ids). Restored items are taken as the core takes them, even where the adapter's own limits are tighter.
 
-export type PayloadReading =
-  | { readonly kind: 'valid'; readonly state: ReferenceState }
-  | { readonly kind: 'unreadable'; readonly reason: string };
+export type PayloadReading = SavedPayloadReading<ReferenceState>;
 
 const MAX_ID_UNITS = 1024;
 const MAX_CONTENT_UNITS = 65_536;
 const ITEM_KEYS = ['id', 'kind', 'content', 'critical'];
-
-type Fields = Readonly<Record<string, unknown>>;
-
-function isRecord(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isItemText(value: unknown, maxUnits: number): value is string {
   return typeof value === 'string' && value.length <= maxUnits && value.trim() !== '';
 }
 
 function readItem(value: unknown): ReferenceItem | undefined {
-  if (!isRecord(value)) return undefined;
+  if (!isPayloadRecord(value)) return undefined;
   const keys = Object.keys(value);
   if (keys.length !== ITEM_KEYS.length || !ITEM_KEYS.every((key) => keys.includes(key))) return undefined;
   const { id, kind, content, critical } = value;
@@ -52,21 +50,18 @@ export function readReferenceItems(value: unknown): ReferenceItem[] | undefined 
 
 /** The adapter README: what it restores, or the reason it names when the newest entry is unreadable. */
 export function readReferencePayload(data: unknown): PayloadReading {
-  if (data === undefined || data === null) return { kind: 'unreadable', reason: 'no payload' };
-  if (!isRecord(data)) return { kind: 'unreadable', reason: 'malformed payload' };
-  const version = data['schemaVersion'];
-  if (version !== 1) {
-    const reason = typeof version === 'number' ? 'unsupported schema version' : 'malformed payload';
-    return { kind: 'unreadable', reason };
-  }
-  const recovery = data['recovery'];
-  if (!isReferenceMode(recovery) || !('items' in data)) return { kind: 'unreadable', reason: 'malformed payload' };
-  const items = readReferenceItems(data['items']);
-  return items === undefined ? { kind: 'unreadable', reason: 'invalid items' } : { kind: 'valid', state: { recovery, items } };
+  return readPayloadEnvelope(data, (fields) => {
+    const recovery = fields['recovery'];
+    if (!isReferenceMode(recovery) || !('items' in fields)) return { kind: 'unreadable', reason: 'malformed payload' };
+    const items = readReferenceItems(fields['items']);
+    return items === undefined
+      ? { kind: 'unreadable', reason: 'invalid items' }
+      : { kind: 'valid', state: { recovery, items } };
+  });
 }
 
 export function referenceUnreadableWarning(reason: string): string {
-  return `Context Guard: the newest saved state on this branch is unreadable (${reason}); starting empty.`;
+  return unreadableStateWarning('Context Guard', reason);
 }
 
 /** The README payload of a state, as each successful change saves it. */

@@ -1,5 +1,10 @@
+import {
+  SAVED_PAYLOAD_DELIVERIES,
+  expectSavedPayloadRestoredOrRefused,
+  type SavedPayloadRestore,
+} from '@j1nn0/pi-testkit/checks';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { startGuardHost } from '../context-guard-host.js';
 import { SAVED_STATE_TYPE } from './model-world.js';
 import { expectShownState } from './observed-state.js';
@@ -18,49 +23,28 @@ const OLDER_STATE: ReferenceState = {
   items: [{ id: 'old', kind: 'goal', content: 'Older goal', critical: true }],
 };
 
-const DELIVERIES = [
-  'appendEntry, restart',
-  'appendEntry, session_start twice',
-  'appendRaw, restart',
-  'appendRaw, session_start twice',
-] as const;
-
-async function expectRestoredOrRefused(data: unknown, delivery: (typeof DELIVERIES)[number]): Promise<void> {
-  const host = await startGuardHost();
-  host.session.appendEntry(SAVED_STATE_TYPE, expectedPayload(OLDER_STATE));
-  if (delivery.startsWith('appendEntry')) {
-    host.session.appendEntry(SAVED_STATE_TYPE, data);
-  } else {
-    host.session.appendRaw({ type: 'custom', customType: SAVED_STATE_TYPE, data });
-  }
-  const entryCount = host.session.getEntries().length;
-  if (delivery.endsWith('restart')) {
-    await host.restart();
-  } else {
-    await host.startSession('startup', { times: 2 });
-  }
-
-  // The data as stored (after the session file's JSON round trip) is what the adapter reads.
-  const reading = readReferencePayload(host.session.customEntries(SAVED_STATE_TYPE).at(-1)?.data);
-  expect(host.extensionErrors).toEqual([]);
-  expect(host.takeNotifications()).toEqual(
-    reading.kind === 'valid' ? [] : [{ message: referenceUnreadableWarning(reading.reason), type: 'warning' }],
-  );
-  const state = reading.kind === 'valid' ? reading.state : EMPTY_REFERENCE_STATE;
-  await expectShownState(host, state, {
-    discarded: reading.kind === 'unreadable',
-    verificationPending: false,
-    lastCheck: 'none yet',
-  });
-  expect(host.session.getEntries()).toHaveLength(entryCount);
-}
+const CONTEXT_GUARD_RESTORE: SavedPayloadRestore<ReferenceState> = {
+  startHost: startGuardHost,
+  savedStateType: SAVED_STATE_TYPE,
+  olderPayload: expectedPayload(OLDER_STATE),
+  readPayload: readReferencePayload,
+  unreadableWarning: referenceUnreadableWarning,
+  expectShown: (host, reading) =>
+    expectShownState(host, reading.kind === 'valid' ? reading.state : EMPTY_REFERENCE_STATE, {
+      discarded: reading.kind === 'unreadable',
+      verificationPending: false,
+      lastCheck: 'none yet',
+    }),
+};
 
 describe('restoring an arbitrary saved payload', () => {
   it(
     'restores a valid payload as saved, and otherwise warns once, starts empty, shows it as discarded and appends nothing',
     async () => {
       await fc.assert(
-        fc.asyncProperty(anyPayload, fc.constantFrom(...DELIVERIES), expectRestoredOrRefused),
+        fc.asyncProperty(anyPayload, fc.constantFrom(...SAVED_PAYLOAD_DELIVERIES), (data, delivery) =>
+          expectSavedPayloadRestoredOrRefused(CONTEXT_GUARD_RESTORE, data, delivery),
+        ),
         { numRuns: RUNS },
       );
     },

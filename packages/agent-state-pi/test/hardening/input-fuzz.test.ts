@@ -2,8 +2,12 @@ import type { FakePiHost } from '@j1nn0/pi-testkit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { startAgentStateHost } from '../agent-state-host.js';
-import { SHORT_MESSAGE_LENGTH, displayProblems } from './display-safety.js';
-import { MEGABYTE_STRINGS, hostileString } from './hostile-text.js';
+import {
+  MEGABYTE_STRINGS,
+  SHORT_MESSAGE_LENGTH,
+  displayProblems,
+  hostileStringArbitrary,
+} from '@j1nn0/pi-testkit/checks';
 import { SAVED_STATE_TYPE } from './model-world.js';
 import { expectedPayload, statusThroughCommand } from './observed-state.js';
 import { REFERENCE_STATUSES, type ReferenceState } from './reference-agent-state.js';
@@ -83,6 +87,7 @@ async function expectToolAnswersSafely(
   await expectSafeAndDurable(host);
 }
 
+const hostileString = hostileStringArbitrary();
 const knownOrHostileId = fc.oneof(fc.constantFrom('a', 'b', 'missing'), hostileString);
 const anyStatus = fc.oneof(fc.constantFrom(...REFERENCE_STATUSES), hostileString);
 

@@ -1,3 +1,4 @@
+import { commandLine } from '@j1nn0/pi-testkit/checks';
 import fc from 'fast-check';
 
 // Small pools of valid and invalid inputs. Small on purpose: ids repeat often enough to hit duplicates,
@@ -80,19 +81,6 @@ const MALFORMED_ARGS = [
   'add',
   '--yes',
 ];
-
-const gap = fc.constantFrom(' ', ' ', ' ', '  ', '\t', '\u00a0');
-const edge = fc.constantFrom('', '', '', ' ', '\t', '\n');
-
-/** Joins words with random whitespace, with optional whitespace around the whole line. */
-function commandLine(...words: fc.Arbitrary<string>[]): fc.Arbitrary<string> {
-  return fc
-    .tuple(edge, fc.tuple(...words), fc.array(gap, { minLength: words.length, maxLength: words.length }), edge)
-    .map(([before, parts, gaps, after]) => {
-      const joined = parts.map((part, index) => (index === 0 ? part : `${gaps[index] ?? ' '}${part}`)).join('');
-      return `${before}${joined}${after}`;
-    });
-}
 
 const word = (text: string): fc.Arbitrary<string> => fc.constant(text);
 

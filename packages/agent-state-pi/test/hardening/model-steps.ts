@@ -1,7 +1,12 @@
-import type { SessionStartReason } from '@j1nn0/pi-testkit';
+import {
+  ObservedStep,
+  displayProblems,
+  sessionSteps,
+  shortDescription,
+  type SessionWorld,
+} from '@j1nn0/pi-testkit/checks';
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { displayProblems } from './display-safety.js';
 import {
   commandArguments,
   statusArbitrary,
@@ -10,21 +15,17 @@ import {
 } from './model-inputs.js';
 import {
   SAVED_STATE_TYPE,
-  currentSession,
   currentState,
-  enterSession,
   expectLoadNotices,
   mirrorAppendedEntry,
   mirrorSavedState,
   replaceInstance,
-  type SavedEntry,
   type AgentStateModel,
   type AgentStateSystem,
 } from './model-world.js';
 import { expectedDetails, expectObservedStateMatches, expectedPayload } from './observed-state.js';
 import type { ReferenceState } from './reference-agent-state.js';
 import { runReferenceCommand } from './reference-command.js';
-import { ReferenceSession } from './reference-session.js';
 import { runReferenceTool, type ReferenceToolName } from './reference-tools.js';
 import { expectedStatusView, parseStatusText } from './status-view.js';
 
@@ -33,24 +34,19 @@ import { expectedStatusView, parseStatusText } from './status-view.js';
 
 type Step = fc.AsyncCommand<AgentStateModel, AgentStateSystem>;
 
-/** JSON, with long inputs cut so a shrunk counterexample stays readable. */
-function shortDescription(value: unknown): string {
-  const json = JSON.stringify(value);
-  return json.length <= 80 ? json : `${json.slice(0, 60)}…(${json.length} chars)`;
-}
+/** What the shared session moves need: a restore is silent unless it meets an unreadable entry anew. */
+const AGENT_STATE_WORLD: SessionWorld<AgentStateModel, AgentStateSystem> = {
+  expectObservedStateMatches,
+  mirrorAppendedEntry,
+  expectLoadNotices: (model, real, load) => {
+    if (load.instance === 'new') replaceInstance(model);
+    expectLoadNotices(model, real);
+  },
+  foreignEntry: { customType: 'other-extension-state', data: { schemaVersion: 1, state: { objective: 'not ours' } } },
+};
 
-abstract class AgentStateStep implements Step {
-  check(_model: Readonly<AgentStateModel>): boolean {
-    return true;
-  }
-
-  async run(model: AgentStateModel, real: AgentStateSystem): Promise<void> {
-    await this.act(model, real);
-    await expectObservedStateMatches(model, real);
-  }
-
-  protected abstract act(model: AgentStateModel, real: AgentStateSystem): Promise<void>;
-  abstract toString(): string;
+abstract class AgentStateStep extends ObservedStep<AgentStateModel, AgentStateSystem> {
+  protected readonly world = AGENT_STATE_WORLD;
 }
 
 /** `/agent-state <args>`: the one notification equals the reference's; a change is saved as one entry. */
@@ -163,176 +159,6 @@ class OnExistingWorkItem extends AgentStateStep {
   }
 }
 
-/** A model turn: a user message and the assistant's answer, so `/tree` has message entries to land on. */
-class ChatTurn extends AgentStateStep {
-  protected act(model: AgentStateModel, real: AgentStateSystem): Promise<void> {
-    real.host.session.appendMessage({ role: 'user', content: 'next step' });
-    mirrorAppendedEntry(model, real, 'user');
-    real.host.session.appendMessage({ role: 'assistant', content: [{ type: 'text', text: 'ok' }] });
-    mirrorAppendedEntry(model, real, 'assistant');
-    return Promise.resolve();
-  }
-
-  toString(): string {
-    return 'chat turn';
-  }
-}
-
-/** Another extension's custom entry, which the adapter must ignore. */
-class ForeignEntry extends AgentStateStep {
-  protected act(model: AgentStateModel, real: AgentStateSystem): Promise<void> {
-    real.host.session.appendEntry('other-extension-state', { schemaVersion: 1, state: { objective: 'not ours' } });
-    mirrorAppendedEntry(model, real, 'foreign');
-    return Promise.resolve();
-  }
-
-  toString(): string {
-    return 'foreign custom entry';
-  }
-}
-
-/** A message another extension sent into the conversation (a `custom_message` entry). */
-class ExtensionMessage extends AgentStateStep {
-  protected act(model: AgentStateModel, real: AgentStateSystem): Promise<void> {
-    real.host.session.appendRaw({ type: 'custom_message', customType: 'other-extension', content: 'hint', display: true });
-    mirrorAppendedEntry(model, real, 'custom_message');
-    return Promise.resolve();
-  }
-
-  toString(): string {
-    return 'custom message from another extension';
-  }
-}
-
-/** A process restart (leaf back on the last entry of the file) or `/reload` (same session, leaf kept). */
-class Restart extends AgentStateStep {
-  constructor(private readonly how: 'restart' | 'reload') {
-    super();
-  }
-
-  protected async act(model: AgentStateModel, real: AgentStateSystem): Promise<void> {
-    if (this.how === 'restart') {
-      await real.host.restart();
-      currentSession(model).reopen();
-    } else {
-      await real.host.reload();
-    }
-    replaceInstance(model);
-    expectLoadNotices(model, real);
-  }
-
-  toString(): string {
-    return this.how;
-  }
-}
-
-/** `session_start` again on the same session, with any reason, once or twice in a row. */
-class SessionStartAgain extends AgentStateStep {
-  constructor(
-    private readonly reason: SessionStartReason,
-    private readonly times: number,
-  ) {
-    super();
-  }
-
-  protected async act(model: AgentStateModel, real: AgentStateSystem): Promise<void> {
-    await real.host.startSession(this.reason, { times: this.times });
-    expectLoadNotices(model, real);
-  }
-
-  toString(): string {
-    return `session_start ${this.reason} x${this.times}`;
-  }
-}
-
-/** `/tree` to an entry picked on the current branch, or anywhere in the session. */
-class NavigateTree extends AgentStateStep {
-  constructor(
-    private readonly scope: 'branch' | 'session',
-    private readonly pick: number,
-  ) {
-    super();
-  }
-
-  override check(model: Readonly<AgentStateModel>): boolean {
-    return currentSession(model).entries().length > 0;
-  }
-
-  protected async act(model: AgentStateModel, real: AgentStateSystem): Promise<void> {
-    const reference = currentSession(model);
-    const candidates = this.scope === 'branch' ? reference.branch() : reference.entries();
-    const target = candidates[this.pick % candidates.length];
-    if (target === undefined) return;
-    await real.host.navigateTree(target.id);
-    if (target.id !== reference.leaf) reference.navigate(target.id);
-    expectLoadNotices(model, real);
-  }
-
-  toString(): string {
-    return `navigate to ${this.scope} entry #${this.pick}`;
-  }
-}
-
-class Fork extends AgentStateStep {
-  constructor(private readonly pick: number) {
-    super();
-  }
-
-  override check(model: Readonly<AgentStateModel>): boolean {
-    return currentSession(model).branch().length > 0;
-  }
-
-  protected async act(model: AgentStateModel, real: AgentStateSystem): Promise<void> {
-    const branch = currentSession(model).branch();
-    const target = branch[this.pick % branch.length];
-    if (target === undefined) return;
-    await real.host.fork(target.id);
-    enterSession(model, real, currentSession(model).fork(target.id));
-    expectLoadNotices(model, real);
-  }
-
-  toString(): string {
-    return `fork at branch entry #${this.pick}`;
-  }
-}
-
-class NewSession extends AgentStateStep {
-  protected async act(model: AgentStateModel, real: AgentStateSystem): Promise<void> {
-    await real.host.newSession();
-    enterSession(model, real, new ReferenceSession<SavedEntry>());
-    expectLoadNotices(model, real);
-  }
-
-  toString(): string {
-    return 'new session';
-  }
-}
-
-class SwitchSession extends AgentStateStep {
-  constructor(private readonly pick: number) {
-    super();
-  }
-
-  override check(model: Readonly<AgentStateModel>): boolean {
-    return model.sessions.length > 1;
-  }
-
-  protected async act(model: AgentStateModel, real: AgentStateSystem): Promise<void> {
-    const index = this.pick % model.sessions.length;
-    const session = real.sessions[index];
-    if (session === undefined) return;
-    await real.host.switchSession(session);
-    model.current = index;
-    replaceInstance(model);
-    currentSession(model).reopen();
-    expectLoadNotices(model, real);
-  }
-
-  toString(): string {
-    return `switch to session #${this.pick}`;
-  }
-}
-
 /** The README's unreadable entries, each with the reason the warning must name. */
 const UNREADABLE_SAVES: readonly (readonly [unknown, string])[] = [
   [undefined, 'no payload'],
@@ -393,12 +219,6 @@ const CHANNELS = ['command', 'tool'] as const;
 
 const statusOrNull = fc.oneof({ weight: 5, arbitrary: statusArbitrary }, { weight: 1, arbitrary: fc.constant(null) });
 
-const SESSION_START_REASONS: readonly SessionStartReason[] = ['startup', 'reload', 'new', 'resume', 'fork'];
-
-const sessionStartAgain = fc
-  .tuple(fc.constantFrom(...SESSION_START_REASONS), fc.constantFrom(1, 2))
-  .map(([reason, times]) => new SessionStartAgain(reason, times));
-
 function weighted(weight: number, arbitrary: fc.Arbitrary<Step>): fc.WeightedArbitrary<Step> {
   return { weight, arbitrary };
 }
@@ -457,16 +277,7 @@ export const agentStateStep: fc.Arbitrary<Step> = fc.oneof(
       )
       .map(([pick, request]) => new OnExistingWorkItem(pick, request)),
   ),
-  weighted(3, fc.constant(new ChatTurn())),
-  weighted(1, fc.constant(new ForeignEntry())),
-  weighted(1, fc.constant(new ExtensionMessage())),
-  weighted(2, fc.constantFrom('restart' as const, 'reload' as const).map((how) => new Restart(how))),
-  weighted(2, sessionStartAgain),
-  weighted(3, fc.nat().map((pick) => new NavigateTree('branch', pick))),
-  weighted(2, fc.nat().map((pick) => new NavigateTree('session', pick))),
-  weighted(2, fc.nat().map((pick) => new Fork(pick))),
-  weighted(1, fc.constant(new NewSession())),
-  weighted(2, fc.nat().map((pick) => new SwitchSession(pick))),
+  ...sessionSteps(AGENT_STATE_WORLD),
   weighted(1, fc.nat().map((pick) => new UnreadableSave(pick))),
   weighted(
     1,

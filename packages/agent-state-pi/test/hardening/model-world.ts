@@ -1,9 +1,15 @@
 import type { FakePiHost, FakeSession } from '@j1nn0/pi-testkit';
+import {
+  ReferenceSession,
+  currentReferenceSession,
+  mirrorHostEntry,
+  type ReferenceEntryKind,
+  type SessionModel,
+} from '@j1nn0/pi-testkit/checks';
 import { expect } from 'vitest';
 import { startAgentStateHost } from '../agent-state-host.js';
 import { EMPTY_REFERENCE_STATE, type ReferenceState } from './reference-agent-state.js';
 import { referenceUnreadableWarning } from './reference-payload.js';
-import { ReferenceSession, type ReferenceEntryKind } from './reference-session.js';
 
 // The two sides of the model-based test: the fake Pi host running the adapter, and the reference sessions.
 // Sessions are kept index for index on both sides so a switch back can name the same session.
@@ -21,24 +27,14 @@ export interface AgentStateSystem {
   readonly sessions: FakeSession[];
 }
 
-export type AgentStateSession = ReferenceSession<SavedEntry>;
-
-export interface AgentStateModel {
-  readonly sessions: AgentStateSession[];
-  current: number;
+export interface AgentStateModel extends SessionModel<SavedEntry> {
   /** Unreadable entries the running extension instance has warned about; Pi's re-runs start a new instance. */
   reported: Set<string>;
 }
 
-export function currentSession(model: Readonly<AgentStateModel>): AgentStateSession {
-  const session = model.sessions[model.current];
-  if (session === undefined) throw new Error('reference: no current session');
-  return session;
-}
-
 /** What the adapter must hold: the readable saved state at the leaf of the current session, or an empty state. */
 export function currentState(model: Readonly<AgentStateModel>): ReferenceState {
-  const saved = currentSession(model).saved();
+  const saved = currentReferenceSession(model).savedAtLeaf()?.saved;
   return saved?.readable === true ? saved.state : EMPTY_REFERENCE_STATE;
 }
 
@@ -56,22 +52,14 @@ export function replaceInstance(model: AgentStateModel): void {
   model.reported = new Set();
 }
 
-/** The session the host switched to becomes the current one on both sides, with a new extension instance. */
-export function enterSession(model: AgentStateModel, real: AgentStateSystem, session: AgentStateSession): void {
-  model.sessions.push(session);
-  model.current = model.sessions.length - 1;
-  replaceInstance(model);
-  real.sessions.push(real.host.session);
-}
-
 /**
  * After the adapter (re)loaded from the branch, however many times: one warning if the newest saved entry is
  * unreadable and this instance has not reported that entry yet, otherwise silence.
  */
 export function expectLoadNotices(model: AgentStateModel, real: AgentStateSystem): void {
-  const reference = currentSession(model);
-  const saved = reference.saved();
-  const entryId = reference.savedBy();
+  const atLeaf = currentReferenceSession(model).savedAtLeaf();
+  const saved = atLeaf?.saved;
+  const entryId = atLeaf?.entryId;
   const warns = saved?.readable === false && entryId !== undefined && !model.reported.has(entryId);
   if (warns) model.reported.add(entryId);
   expect(real.host.takeNotifications()).toEqual(
@@ -89,14 +77,7 @@ export function mirrorAppendedEntry(
   kind: ReferenceEntryKind,
   saved?: SavedEntry,
 ): void {
-  const reference = currentSession(model);
-  const entry = real.host.session.getLeafEntry();
-  expect(entry, 'the host appended an entry').toBeDefined();
-  expect(entry?.parentId ?? null, 'a new entry hangs below the leaf').toBe(reference.leaf);
-  if (kind === 'state') {
-    expect(entry).toMatchObject({ type: 'custom', customType: SAVED_STATE_TYPE });
-  }
-  reference.append(entry?.id ?? '', kind, saved);
+  mirrorHostEntry(real.host, currentReferenceSession(model), SAVED_STATE_TYPE, kind, saved);
 }
 
 /** A state the adapter saved (or a readable one written into the session file). */

@@ -1,12 +1,17 @@
 import type { FakePiHost } from '@j1nn0/pi-testkit';
+import {
+  currentReferenceSession,
+  displayProblems,
+  expectHostMatchesReferenceSession,
+  type SavedStateEntries,
+} from '@j1nn0/pi-testkit/checks';
 import { expect } from 'vitest';
 import { isEmptyReferenceState, type ReferenceState } from './reference-agent-state.js';
-import { displayProblems } from './display-safety.js';
 import {
   SAVED_STATE_TYPE,
-  currentSession,
   currentState,
   type AgentStateModel,
+  type SavedEntry,
   type AgentStateSystem,
 } from './model-world.js';
 import { expectedFooterView, expectedStatusView, parseFooterText, parseStatusText } from './status-view.js';
@@ -38,16 +43,6 @@ export function expectedDetails(state: ReferenceState): unknown {
   };
 }
 
-/** The data of the newest saved-state entry on the host's current branch, walking back from the leaf. */
-function newestSavedData(host: FakePiHost): { readonly found: boolean; readonly data?: unknown } {
-  const branch = host.session.getBranch();
-  for (let index = branch.length - 1; index >= 0; index--) {
-    const entry = branch[index];
-    if (entry?.type === 'custom' && entry.customType === SAVED_STATE_TYPE) return { found: true, data: entry.data };
-  }
-  return { found: false };
-}
-
 /** `/agent-state status` as a person sees it: exactly one safe info notification. */
 export async function statusThroughCommand(host: FakePiHost): Promise<string> {
   await host.runCommand('agent-state', 'status');
@@ -57,20 +52,15 @@ export async function statusThroughCommand(host: FakePiHost): Promise<string> {
   return notifications[0]?.message ?? '';
 }
 
+const SAVED_STATE_ENTRIES: SavedStateEntries<SavedEntry> = {
+  type: SAVED_STATE_TYPE,
+  expectedData: (saved) => (saved.readable ? expectedPayload(saved.state) : saved.data),
+};
+
 export async function expectObservedStateMatches(model: AgentStateModel, real: AgentStateSystem): Promise<void> {
   const { host } = real;
-  const reference = currentSession(model);
   const state = currentState(model);
-  expect(host.extensionErrors).toEqual([]);
-  expect(host.forbiddenCalls).toEqual([]);
-  expect(host.session.getEntries().map((entry) => entry.id), 'nothing else was appended').toEqual(
-    reference.entries().map((entry) => entry.id),
-  );
-  expect(host.session.getLeafId()).toBe(reference.leaf);
-
-  const saved = reference.saved();
-  const savedData = saved?.readable === true ? expectedPayload(saved.state) : saved?.data;
-  expect(newestSavedData(host)).toStrictEqual(saved === undefined ? { found: false } : { found: true, data: savedData });
+  expectHostMatchesReferenceSession(host, currentReferenceSession(model), SAVED_STATE_ENTRIES);
 
   const shown = await statusThroughCommand(host);
   const toolResult = await host.executeTool('agent_state_get', {});

@@ -1,10 +1,17 @@
+import {
+  anySavedPayload,
+  withoutKey,
+  type NamedBreakage,
+  type PayloadBreakage,
+  type PayloadFields,
+} from '@j1nn0/pi-testkit/checks';
 import fc from 'fast-check';
 import { REFERENCE_STATUSES } from './reference-agent-state.js';
 
-// Saved payloads for the restore fuzzing: arbitrary JSON, valid payloads, and valid payloads with exactly
-// one thing broken, so that every check of the restore path is reached, not only the first one.
+// This adapter's valid saved payloads, and the breakages inside the shared `{ schemaVersion: 1, ... }`
+// envelope, for the restore fuzzing; pi-testkit adds arbitrary JSON and the envelope's own breakages.
 
-type Json = Record<string, unknown>;
+type Json = PayloadFields;
 
 const snapshotText = fc
   .oneof(
@@ -30,13 +37,11 @@ export const validSnapshot: fc.Arbitrary<Json> = fc
 
 export const validPayload: fc.Arbitrary<Json> = validSnapshot.map((state) => ({ schemaVersion: 1, state }));
 
-type Breakage = (payload: Json) => unknown;
-
 function withState(payload: Json, change: (state: Json) => unknown): Json {
   return { ...payload, state: change({ ...(payload['state'] as Json) }) };
 }
 
-function withFirst(list: 'workItems' | 'decisions', change: (entry: Json) => Json): Breakage {
+function withFirst(list: 'workItems' | 'decisions', change: (entry: Json) => Json): PayloadBreakage {
   return (payload) =>
     withState(payload, (state) => {
       const entries = [...(state[list] as Json[])];
@@ -45,28 +50,16 @@ function withFirst(list: 'workItems' | 'decisions', change: (entry: Json) => Jso
     });
 }
 
-function without(entry: Json, key: string): Json {
-  return Object.fromEntries(Object.entries(entry).filter(([name]) => name !== key));
-}
-
-const BREAKAGES: readonly (readonly [string, Breakage])[] = [
-  ['payload version 2', (payload) => ({ ...payload, schemaVersion: 2 })],
-  ['payload version 0', (payload) => ({ ...payload, schemaVersion: 0 })],
-  ['payload version "1"', (payload) => ({ ...payload, schemaVersion: '1' })],
-  ['payload version null', (payload) => ({ ...payload, schemaVersion: null })],
-  ['no payload version', (payload) => without(payload, 'schemaVersion')],
-  ['no state', (payload) => without(payload, 'state')],
+/** Breakages inside the envelope: this adapter's fields, items and limits. */
+const ADAPTER_BREAKAGES: readonly NamedBreakage[] = [
+  ['no state', (payload) => withoutKey(payload, 'state')],
   ['state null', (payload) => ({ ...payload, state: null })],
   ['state an array', (payload) => ({ ...payload, state: [payload['state']] })],
   ['state a JSON string', (payload) => ({ ...payload, state: JSON.stringify(payload['state']) })],
-  ['payload an array', (payload) => [payload]],
-  ['payload a JSON string', (payload) => JSON.stringify(payload)],
-  ['payload null', () => null],
-  ['payload undefined', () => undefined],
   ['snapshot version 2', (payload) => withState(payload, (state) => ({ ...state, schemaVersion: 2 }))],
-  ['snapshot without version', (payload) => withState(payload, (state) => without(state, 'schemaVersion'))],
+  ['snapshot without version', (payload) => withState(payload, (state) => withoutKey(state, 'schemaVersion'))],
   ['snapshot with an unknown key', (payload) => withState(payload, (state) => ({ ...state, summary: 'x' }))],
-  ['no work items list', (payload) => withState(payload, (state) => without(state, 'workItems'))],
+  ['no work items list', (payload) => withState(payload, (state) => withoutKey(state, 'workItems'))],
   ['work items an object', (payload) => withState(payload, (state) => ({ ...state, workItems: {} }))],
   ['decisions null', (payload) => withState(payload, (state) => ({ ...state, decisions: null }))],
   ['objective null', (payload) => withState(payload, (state) => ({ ...state, objective: null }))],
@@ -78,13 +71,13 @@ const BREAKAGES: readonly (readonly [string, Breakage])[] = [
   ],
   ['objective over 65,536 units', (payload) => withState(payload, (state) => ({ ...state, objective: 'o'.repeat(65_537) }))],
   ['status "Done"', withFirst('workItems', (item) => ({ ...item, status: 'Done' }))],
-  ['status missing', withFirst('workItems', (item) => without(item, 'status'))],
+  ['status missing', withFirst('workItems', (item) => withoutKey(item, 'status'))],
   ['work item with an extra key', withFirst('workItems', (item) => ({ ...item, note: 'x' }))],
   ['work item id empty', withFirst('workItems', (item) => ({ ...item, id: '' }))],
   ['work item id a number', withFirst('workItems', (item) => ({ ...item, id: 7 }))],
   ['work item id over 1,024 units', withFirst('workItems', (item) => ({ ...item, id: 'i'.repeat(1025) }))],
   ['work item content blank', withFirst('workItems', (item) => ({ ...item, content: '   ' }))],
-  ['decision content missing', withFirst('decisions', (entry) => without(entry, 'content'))],
+  ['decision content missing', withFirst('decisions', (entry) => withoutKey(entry, 'content'))],
   ['decision with a status', withFirst('decisions', (entry) => ({ ...entry, status: 'open' }))],
   [
     'repeated work item id',
@@ -96,19 +89,7 @@ const BREAKAGES: readonly (readonly [string, Breakage])[] = [
       }),
   ],
   ['work item a string', (payload) => withState(payload, (state) => ({ ...state, workItems: ['a'] }))],
-  ['extra payload key (tolerated)', (payload) => ({ ...payload, savedBy: 'an older adapter' })],
 ];
 
-/** A valid payload with one thing broken (or, for the tolerated case, one harmless extra key). */
-export const nearValidPayload: fc.Arbitrary<unknown> = fc
-  .tuple(validPayload, fc.constantFrom(...BREAKAGES))
-  .map(([payload, [, breakage]]) => breakage(payload));
-
 /** Whatever may be the data of the newest saved entry. */
-export const anyPayload: fc.Arbitrary<unknown> = fc.oneof(
-  fc.jsonValue(),
-  fc.jsonValue({ stringUnit: 'binary', maxDepth: 4 }),
-  validPayload,
-  nearValidPayload,
-  nearValidPayload,
-);
+export const anyPayload: fc.Arbitrary<unknown> = anySavedPayload(validPayload, ADAPTER_BREAKAGES);

@@ -1,12 +1,17 @@
+import {
+  isPayloadRecord,
+  readPayloadEnvelope,
+  unreadableStateWarning,
+  type PayloadFields,
+  type SavedPayloadReading,
+} from '@j1nn0/pi-testkit/checks';
 import { REFERENCE_STATUSES, type ReferenceState, type ReferenceStatus } from './reference-agent-state.js';
 
 // Which saved payloads the adapter must restore, and why it refuses the others, from the two READMEs alone:
 // the adapter's `{ schemaVersion: 1, state }` and the core's snapshot rules (exact keys, non-blank strings
 // within 1,024 / 65,536 UTF-16 units without lone surrogates, one of four statuses, unique ids per list).
 
-export type PayloadReading =
-  | { readonly kind: 'valid'; readonly state: ReferenceState }
-  | { readonly kind: 'unreadable'; readonly reason: string };
+export type PayloadReading = SavedPayloadReading<ReferenceState>;
 
 const MAX_ID_UNITS = 1024;
 const MAX_TEXT_UNITS = 65_536;
@@ -15,13 +20,7 @@ const REQUIRED_SNAPSHOT_KEYS = ['schemaVersion', 'workItems', 'decisions'];
 const WORK_ITEM_KEYS = ['id', 'content', 'status'];
 const DECISION_KEYS = ['id', 'content'];
 
-type Fields = Readonly<Record<string, unknown>>;
-
-function isRecord(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function hasOnlyKeys(value: Fields, allowed: readonly string[], required: readonly string[]): boolean {
+function hasOnlyKeys(value: Readonly<PayloadFields>, allowed: readonly string[], required: readonly string[]): boolean {
   const keys = Object.keys(value);
   return keys.every((key) => allowed.includes(key)) && required.every((key) => keys.includes(key));
 }
@@ -40,7 +39,7 @@ function hasUniqueIds(entries: readonly { readonly id: string }[]): boolean {
 }
 
 function readWorkItem(value: unknown): { id: string; content: string; status: ReferenceStatus } | undefined {
-  if (!isRecord(value) || !hasOnlyKeys(value, WORK_ITEM_KEYS, WORK_ITEM_KEYS)) return undefined;
+  if (!isPayloadRecord(value) || !hasOnlyKeys(value, WORK_ITEM_KEYS, WORK_ITEM_KEYS)) return undefined;
   const { id, content, status } = value;
   const knownStatus = REFERENCE_STATUSES.find((candidate) => candidate === status);
   if (!isSnapshotString(id, MAX_ID_UNITS) || !isSnapshotString(content, MAX_TEXT_UNITS) || knownStatus === undefined) {
@@ -50,7 +49,7 @@ function readWorkItem(value: unknown): { id: string; content: string; status: Re
 }
 
 function readDecision(value: unknown): { id: string; content: string } | undefined {
-  if (!isRecord(value) || !hasOnlyKeys(value, DECISION_KEYS, DECISION_KEYS)) return undefined;
+  if (!isPayloadRecord(value) || !hasOnlyKeys(value, DECISION_KEYS, DECISION_KEYS)) return undefined;
   const { id, content } = value;
   return isSnapshotString(id, MAX_ID_UNITS) && isSnapshotString(content, MAX_TEXT_UNITS) ? { id, content } : undefined;
 }
@@ -71,7 +70,7 @@ function readList<T extends { readonly id: string }>(
 
 /** The core's snapshot rules; undefined when the core must refuse the snapshot. */
 export function readReferenceSnapshot(value: unknown): ReferenceState | undefined {
-  if (!isRecord(value) || !hasOnlyKeys(value, SNAPSHOT_KEYS, REQUIRED_SNAPSHOT_KEYS)) return undefined;
+  if (!isPayloadRecord(value) || !hasOnlyKeys(value, SNAPSHOT_KEYS, REQUIRED_SNAPSHOT_KEYS)) return undefined;
   if (value['schemaVersion'] !== 1) return undefined;
   const objective = value['objective'];
   if ('objective' in value && !isSnapshotString(objective, MAX_TEXT_UNITS)) return undefined;
@@ -83,18 +82,13 @@ export function readReferenceSnapshot(value: unknown): ReferenceState | undefine
 
 /** The adapter README: what it restores, or the reason it names when the newest entry is unreadable. */
 export function readReferencePayload(data: unknown): PayloadReading {
-  if (data === undefined || data === null) return { kind: 'unreadable', reason: 'no payload' };
-  if (!isRecord(data)) return { kind: 'unreadable', reason: 'malformed payload' };
-  const version = data['schemaVersion'];
-  if (version !== 1) {
-    const reason = typeof version === 'number' ? 'unsupported schema version' : 'malformed payload';
-    return { kind: 'unreadable', reason };
-  }
-  if (!('state' in data)) return { kind: 'unreadable', reason: 'malformed payload' };
-  const state = readReferenceSnapshot(data['state']);
-  return state === undefined ? { kind: 'unreadable', reason: 'invalid snapshot' } : { kind: 'valid', state };
+  return readPayloadEnvelope(data, (fields) => {
+    if (!('state' in fields)) return { kind: 'unreadable', reason: 'malformed payload' };
+    const state = readReferenceSnapshot(fields['state']);
+    return state === undefined ? { kind: 'unreadable', reason: 'invalid snapshot' } : { kind: 'valid', state };
+  });
 }
 
 export function referenceUnreadableWarning(reason: string): string {
-  return `Agent State: the newest saved state on this branch is unreadable (${reason}); starting empty.`;
+  return unreadableStateWarning('Agent State', reason);
 }

@@ -1,3 +1,8 @@
+import {
+  SAVED_PAYLOAD_DELIVERIES,
+  expectSavedPayloadRestoredOrRefused,
+  type SavedPayloadRestore,
+} from '@j1nn0/pi-testkit/checks';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { startAgentStateHost } from '../agent-state-host.js';
@@ -16,47 +21,28 @@ const RUNS = 600;
 
 const OLDER_STATE: ReferenceState = { objective: 'Older', workItems: [], decisions: [{ id: 'old', content: 'Old' }] };
 
-const DELIVERIES = [
-  'appendEntry, restart',
-  'appendEntry, session_start twice',
-  'appendRaw, restart',
-  'appendRaw, session_start twice',
-] as const;
-
-async function expectRestoredOrRefused(data: unknown, delivery: (typeof DELIVERIES)[number]): Promise<void> {
-  const host = await startAgentStateHost();
-  host.session.appendEntry(SAVED_STATE_TYPE, expectedPayload(OLDER_STATE));
-  if (delivery.startsWith('appendEntry')) {
-    host.session.appendEntry(SAVED_STATE_TYPE, data);
-  } else {
-    host.session.appendRaw({ type: 'custom', customType: SAVED_STATE_TYPE, data });
-  }
-  const entryCount = host.session.getEntries().length;
-  if (delivery.endsWith('restart')) {
-    await host.restart();
-  } else {
-    await host.startSession('startup', { times: 2 });
-  }
-
-  // The data as stored (after the session file's JSON round trip) is what the adapter reads.
-  const reading = readReferencePayload(host.session.customEntries(SAVED_STATE_TYPE).at(-1)?.data);
-  expect(host.extensionErrors).toEqual([]);
-  expect(host.takeNotifications()).toEqual(
-    reading.kind === 'valid' ? [] : [{ message: referenceUnreadableWarning(reading.reason), type: 'warning' }],
-  );
-  const state = reading.kind === 'valid' ? reading.state : EMPTY_REFERENCE_STATE;
-  expect(parseStatusText(await statusThroughCommand(host))).toEqual(expectedStatusView(state));
-  expect((await host.executeTool('agent_state_get', {})).details).toEqual(expectedDetails(state));
-  expect(host.statuses.has('agent-state')).toBe(!isEmptyReferenceState(state));
-  expect(host.session.getEntries()).toHaveLength(entryCount);
-}
+const AGENT_STATE_RESTORE: SavedPayloadRestore<ReferenceState> = {
+  startHost: startAgentStateHost,
+  savedStateType: SAVED_STATE_TYPE,
+  olderPayload: expectedPayload(OLDER_STATE),
+  readPayload: readReferencePayload,
+  unreadableWarning: referenceUnreadableWarning,
+  expectShown: async (host, reading) => {
+    const state = reading.kind === 'valid' ? reading.state : EMPTY_REFERENCE_STATE;
+    expect(parseStatusText(await statusThroughCommand(host))).toEqual(expectedStatusView(state));
+    expect((await host.executeTool('agent_state_get', {})).details).toEqual(expectedDetails(state));
+    expect(host.statuses.has('agent-state')).toBe(!isEmptyReferenceState(state));
+  },
+};
 
 describe('restoring an arbitrary saved payload', () => {
   it(
     'restores a valid payload as saved, and otherwise warns once, starts empty and appends nothing',
     async () => {
       await fc.assert(
-        fc.asyncProperty(anyPayload, fc.constantFrom(...DELIVERIES), expectRestoredOrRefused),
+        fc.asyncProperty(anyPayload, fc.constantFrom(...SAVED_PAYLOAD_DELIVERIES), (data, delivery) =>
+          expectSavedPayloadRestoredOrRefused(AGENT_STATE_RESTORE, data, delivery),
+        ),
         { numRuns: RUNS },
       );
     },

@@ -28,3 +28,46 @@ export {
   type UnreadableEntry,
   type UnreadableEntryScenario,
 } from './session-persistence.js';
+export { MEGABYTE_STRINGS, hostileStringArbitrary } from './hostile-text.js';
+export {
+  SHORT_MESSAGE_LENGTH,
+  displayProblems,
+  isDisplayUnsafeCodePoint,
+  referenceDisplay,
+  type DisplayOptions,
+} from './display-safety.js';
+export {
+  ReferenceSession,
+  type ReferenceEntry,
+  type ReferenceEntryKind,
+  type SavedAtLeaf,
+} from './reference-session.js';
+export {
+  ObservedStep,
+  currentReferenceSession,
+  enterReferenceSession,
+  sessionSteps,
+  shortDescription,
+  type SessionLoad,
+  type SessionModel,
+  type SessionSystem,
+  type SessionWorld,
+} from './session-steps.js';
+export {
+  SAVED_PAYLOAD_DELIVERIES,
+  expectSavedPayloadRestoredOrRefused,
+  type SavedPayloadDelivery,
+  type SavedPayloadReading,
+  type SavedPayloadRestore,
+} from './saved-payload-restore.js';
+export {
+  ENVELOPE_BREAKAGES,
+  anySavedPayload,
+  withoutKey,
+  type NamedBreakage,
+  type PayloadBreakage,
+  type PayloadFields,
+} from './saved-payloads.js';
+export { expectHostMatchesReferenceSession, mirrorHostEntry, type SavedStateEntries } from './observed-session.js';
+export { isPayloadRecord, readPayloadEnvelope, unreadableStateWarning } from './reference-envelope.js';
+export { commandLine } from './command-line.js';

@@ -22,7 +22,7 @@ const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((unit) => Str
 const whitespace = fc.constantFrom(' ', '\t', '\n', '\r', '\u00a0', '\u2028', '\u2029', '\u3000', '\ufeff', '\u000b');
 const anyCodePoint = fc.string({ unit: 'binary', minLength: 1, maxLength: 1 });
 
-const hostileUnit = fc.oneof(
+const HOSTILE_UNITS: readonly fc.WeightedArbitrary<string>[] = [
   { weight: 6, arbitrary: anyCodePoint },
   { weight: 4, arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 }) },
   { weight: 2, arbitrary: c0Control },
@@ -31,16 +31,27 @@ const hostileUnit = fc.oneof(
   { weight: 1, arbitrary: escapeSequence },
   { weight: 1, arbitrary: loneSurrogate },
   { weight: 2, arbitrary: whitespace },
-);
+];
 
-/** Any string: full Unicode code points, raw UTF-16 units (lone surrogates included) or a hostile mix. */
-export const hostileString: fc.Arbitrary<string> = fc.oneof(
-  fc.string({ unit: hostileUnit, maxLength: 80 }),
-  fc.string({ unit: 'binary', maxLength: 80 }),
-  fc.string({ unit: 'binary-ascii', maxLength: 80 }),
-  fc.string({ unit: 'grapheme', maxLength: 40 }),
-  fc.string({ unit: hostileUnit, minLength: 480, maxLength: 700 }),
-);
+/**
+ * Any string: full Unicode code points, raw UTF-16 units (lone surrogates included) or a hostile mix.
+ * `grammarWords` are the words an adapter's command grammar gives a meaning to, so hostile text also lands
+ * in every branch of it; none leaves the mix as it is.
+ */
+export function hostileStringArbitrary(grammarWords: readonly string[] = []): fc.Arbitrary<string> {
+  const units =
+    grammarWords.length === 0
+      ? HOSTILE_UNITS
+      : [...HOSTILE_UNITS, { weight: 1, arbitrary: fc.constantFrom(...grammarWords) }];
+  const hostileUnit = fc.oneof(...units);
+  return fc.oneof(
+    fc.string({ unit: hostileUnit, maxLength: 80 }),
+    fc.string({ unit: 'binary', maxLength: 80 }),
+    fc.string({ unit: 'binary-ascii', maxLength: 80 }),
+    fc.string({ unit: 'grapheme', maxLength: 40 }),
+    fc.string({ unit: hostileUnit, minLength: 480, maxLength: 700 }),
+  );
+}
 
 /** A few explicit 1 MB strings: plain, emoji, control, whitespace-wrapped, and a repeated ESC sequence. */
 export const MEGABYTE_STRINGS: readonly (readonly [string, string])[] = [

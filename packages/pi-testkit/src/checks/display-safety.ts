@@ -1,7 +1,6 @@
-// What may never reach a person's terminal: raw control, DEL, C1 and bidirectional formatting code points,
-// lone surrogates (not well-formed text), and traces of a raw exception. Written from the README's
-// "Privacy and terminal safety" paragraph (plus lone surrogates, which the fuzzing showed leaking),
-// independently of src/terminal-text.ts.
+// What may never reach a person's terminal or the model: raw control, DEL, C1 and bidirectional formatting
+// code points, lone surrogates (not well-formed text), and traces of a raw exception. Written from the
+// adapters' README terminal-safety paragraphs, independently of their src/terminal-text.ts.
 
 /**
  * C0 (ESC included), DEL, C1, line/paragraph separators, every bidirectional mark, embedding, override and
@@ -22,7 +21,7 @@ export function isDisplayUnsafeCodePoint(codePoint: number): boolean {
 export const SHORT_MESSAGE_LENGTH = 300;
 
 export interface DisplayOptions {
-  /** `list` and `status`: `\n` may separate lines, each non-empty. */
+  /** A listing (`status`, `list`): `\n` may separate lines, each non-empty. */
   readonly lines?: boolean;
 }
 
