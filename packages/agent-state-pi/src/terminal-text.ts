@@ -8,13 +8,16 @@ const NAMED_ESCAPES: ReadonlyMap<number, string> = new Map([
 ]);
 
 /**
- * C0 controls (ESC included), DEL, C1 controls, Unicode line/paragraph separators and the
- * bidirectional marks, embeddings, overrides and isolates.
+ * C0 controls (ESC included), DEL, C1 controls, Unicode line/paragraph separators, the
+ * bidirectional marks, embeddings, overrides and isolates, and lone surrogates: a terminal cannot
+ * show half a pair, and an id holding one could never be typed back.
  */
 export function isTerminalUnsafe(codePoint: number): boolean {
   return (
     codePoint <= 0x1f ||
     (codePoint >= 0x7f && codePoint <= 0x9f) ||
+    // A well-formed pair reaches here as one code point above 0xffff, so only a lone half is in range.
+    (codePoint >= 0xd800 && codePoint <= 0xdfff) ||
     codePoint === 0x061c ||
     codePoint === 0x200e ||
     codePoint === 0x200f ||
@@ -39,7 +42,10 @@ export function escapeTerminalText(text: string): string {
   return escaped;
 }
 
-/** Every unsafe code point is one UTF-16 unit outside the surrogate range, so scanning units finds them all. */
+/**
+ * Every unsafe code point is a single UTF-16 unit, so scanning units finds them all; a unit of a
+ * well-formed pair also matches, which only sends that text down the exact code-point path.
+ */
 function hasTerminalUnsafeUnit(text: string): boolean {
   for (let index = 0; index < text.length; index += 1) {
     if (isTerminalUnsafe(text.charCodeAt(index))) {
