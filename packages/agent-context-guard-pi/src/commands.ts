@@ -1,17 +1,25 @@
 import type { CompactionLifecycle } from './compaction.js';
 import type { GuardController } from './controller.js';
 import {
-  USAGE,
   formatClearPreview,
   formatList,
   formatOutcome,
   formatRejection,
   formatStatus,
-  type Notice,
+  formatUsage,
 } from './format.js';
 import { isContextItemKind, isRecoveryMode } from './guard-state.js';
 import type { GuardMutation, Rejection } from './mutations.js';
-import type { PiContextPort } from './port.js';
+import {
+  mutationRequest,
+  rejectedRequest,
+  splitWord,
+  usageRequest,
+  viewRequest,
+  type CommandRequest,
+  type Notice,
+  type PiContextPort,
+} from '@j1nn0/pi-adapter-kit';
 
 export const COMMAND_NAME = 'context-guard';
 
@@ -19,73 +27,57 @@ export const SUBCOMMANDS = ['add', 'list', 'remove', 'clear', 'status', 'recover
 
 export const CRITICAL_FLAG = '--critical';
 
-export type CommandRequest =
-  | { readonly kind: 'list' }
-  | { readonly kind: 'status' }
-  | { readonly kind: 'clear_preview' }
-  | { readonly kind: 'mutation'; readonly mutation: GuardMutation }
-  | { readonly kind: 'usage' }
-  | { readonly kind: 'rejected'; readonly rejection: Rejection };
+export type Subcommand = (typeof SUBCOMMANDS)[number];
 
-const USAGE_REQUEST: CommandRequest = { kind: 'usage' };
+export type GuardView = 'list' | 'status' | 'clear_preview';
 
-/** Splits off the first whitespace-separated word; `rest` keeps its inner spacing. */
-function splitWord(text: string): { readonly word: string; readonly rest: string } {
-  const trimmed = text.trim();
-  const match = /^(\S+)\s*([\s\S]*)$/u.exec(trimmed);
-  return { word: match?.[1] ?? '', rest: match?.[2] ?? '' };
-}
+export type GuardRequest = CommandRequest<GuardView, GuardMutation, Rejection>;
 
 /** Parses the text after `/context-guard ` into a typed request. Pure; nothing is corrected or guessed. */
-export function parseCommand(args: string): CommandRequest {
+export function parseCommand(args: string): GuardRequest {
   const { word: subcommand, rest } = splitWord(args);
   switch (subcommand) {
     case 'add':
       return parseAdd(rest);
     case 'list':
-      return rest === '' ? { kind: 'list' } : USAGE_REQUEST;
     case 'status':
-      return rest === '' ? { kind: 'status' } : USAGE_REQUEST;
+      return rest === '' ? viewRequest(subcommand) : usageRequest(subcommand);
     case 'remove': {
       const { word: id, rest: extra } = splitWord(rest);
-      return id === '' || extra !== '' ? USAGE_REQUEST : mutation({ kind: 'remove', id });
+      return id === '' || extra !== '' ? usageRequest(subcommand) : mutationRequest({ kind: 'remove', id });
     }
     case 'clear':
       if (rest === '') {
-        return { kind: 'clear_preview' };
+        return viewRequest('clear_preview');
       }
-      return rest === '--yes' ? mutation({ kind: 'clear' }) : USAGE_REQUEST;
+      return rest === '--yes' ? mutationRequest({ kind: 'clear' }) : usageRequest(subcommand);
     case 'recovery': {
       const { word: mode, rest: extra } = splitWord(rest);
       if (mode === '' || extra !== '') {
-        return USAGE_REQUEST;
+        return usageRequest(subcommand);
       }
       return isRecoveryMode(mode)
-        ? mutation({ kind: 'set_recovery', recovery: mode })
-        : { kind: 'rejected', rejection: { code: 'invalid_recovery' } };
+        ? mutationRequest({ kind: 'set_recovery', recovery: mode })
+        : rejectedRequest({ code: 'invalid_recovery' });
     }
     default:
-      return USAGE_REQUEST;
+      return usageRequest();
   }
 }
 
 /** `<id> <kind> [--critical] <content...>`: the flag is recognised only right after the kind. */
-function parseAdd(rest: string): CommandRequest {
+function parseAdd(rest: string): GuardRequest {
   const { word: id, rest: afterId } = splitWord(rest);
   const { word: kind, rest: afterKind } = splitWord(afterId);
   const { word: flag, rest: afterFlag } = splitWord(afterKind);
   const critical = flag === CRITICAL_FLAG;
   const content = critical ? afterFlag : afterKind;
   if (id === '' || kind === '' || content === '') {
-    return USAGE_REQUEST;
+    return usageRequest('add');
   }
   return isContextItemKind(kind)
-    ? mutation({ kind: 'add', id, itemKind: kind, content, critical })
-    : { kind: 'rejected', rejection: { code: 'invalid_kind' } };
-}
-
-function mutation(change: GuardMutation): CommandRequest {
-  return { kind: 'mutation', mutation: change };
+    ? mutationRequest({ kind: 'add', id, itemKind: kind, content, critical })
+    : rejectedRequest({ code: 'invalid_kind' });
 }
 
 /** What a command reads and changes: the protected set and the compaction lifecycle's last check. */
@@ -95,28 +87,31 @@ export interface CommandTarget {
 }
 
 /** Runs a parsed request and returns what to tell the person. */
-export function runCommand(request: CommandRequest, target: CommandTarget, ctx: PiContextPort): Notice {
-  const { controller, lifecycle } = target;
+export function runCommand(request: GuardRequest, target: CommandTarget, ctx: PiContextPort): Notice {
   switch (request.kind) {
-    case 'list':
-      return { message: formatList(controller.current()), type: 'info' };
-    case 'status':
-      return {
-        message: formatStatus({
-          state: controller.current(),
-          discarded: controller.discardedOnLoad(),
-          verificationPending: lifecycle.isVerificationPending(),
-          lastCheck: lifecycle.lastCheck(),
-        }),
-        type: 'info',
-      };
-    case 'clear_preview':
-      return { message: formatClearPreview(controller.current()), type: 'info' };
+    case 'view':
+      return { message: formatView(request.view, target), type: 'info' };
     case 'mutation':
-      return formatOutcome(controller.apply(request.mutation, ctx));
+      return formatOutcome(target.controller.apply(request.mutation, ctx));
     case 'usage':
-      return { message: USAGE, type: 'warning' };
+      return { message: formatUsage(request.subcommand), type: 'warning' };
     case 'rejected':
       return { message: formatRejection(request.rejection), type: 'warning' };
+  }
+}
+
+function formatView(view: GuardView, { controller, lifecycle }: CommandTarget): string {
+  switch (view) {
+    case 'list':
+      return formatList(controller.current());
+    case 'status':
+      return formatStatus({
+        state: controller.current(),
+        discarded: controller.discardedOnLoad(),
+        verificationPending: lifecycle.isVerificationPending(),
+        lastCheck: lifecycle.lastCheck(),
+      });
+    case 'clear_preview':
+      return formatClearPreview(controller.current());
   }
 }

@@ -9,7 +9,7 @@ import {
 import { messageSeparatorFor, projectContext } from './context-projection.js';
 import { UNVERIFIABLE_COMPACTION, formatCheckNotice, formatRecoveryContent } from './format.js';
 import type { RecoveryMode } from './guard-state.js';
-import type { PiContextEventPort, PiContextEventResult, PiContextPort, PiCustomMessagePort } from './port.js';
+import type { PiContextEventPort, PiContextEventResult, PiContextPort, PiCustomMessagePort } from '@j1nn0/pi-adapter-kit';
 import { containsRecovery, recoveryMessage } from './recovery.js';
 
 // The compaction lifecycle: a snapshot before Pi compacts, a pending verification once it has,

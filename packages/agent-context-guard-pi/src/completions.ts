@@ -1,41 +1,52 @@
 import { CONTEXT_ITEM_KINDS } from '@j1nn0/agent-context-guard';
+import { completionMenu, completionWords, offerCompletions, type CompletionCandidate, type PiCompletionItem } from '@j1nn0/pi-adapter-kit';
 import { CRITICAL_FLAG, SUBCOMMANDS } from './commands.js';
-import { RECOVERY_MODES } from './guard-state.js';
+import { RECOVERY_MODES, type RecoveryMode } from './guard-state.js';
 import { isValidId } from './limits.js';
-import type { PiCompletionItem } from './port.js';
 
-// Pi replaces the whole argument text (everything after `/context-guard `) with an item's `value`,
-// so each value is the full argument text; `label` is the word offered.
+const SUBCOMMAND_DESCRIPTIONS: Readonly<Record<(typeof SUBCOMMANDS)[number], string>> = {
+  add: 'protect an item: add <id> <kind> [--critical] <content>',
+  list: 'list the protected items',
+  remove: 'stop protecting an item: remove <id>',
+  clear: 'preview removing every item; clear --yes removes',
+  status: 'protected items, recovery mode and the last check',
+  recovery: 'after compaction: off, or restore lost critical items',
+};
+
+const RECOVERY_DESCRIPTIONS: Readonly<Record<RecoveryMode, string>> = {
+  off: 'only report what a compaction lost',
+  critical: 'also restore lost critical items for the model',
+};
+
+const SUBCOMMAND_CANDIDATES: readonly CompletionCandidate[] = SUBCOMMANDS.map((word) => ({
+  word,
+  description: SUBCOMMAND_DESCRIPTIONS[word],
+}));
+
+const RECOVERY_CANDIDATES: readonly CompletionCandidate[] = RECOVERY_MODES.map((word) => ({
+  word,
+  description: RECOVERY_DESCRIPTIONS[word],
+}));
 
 const TAKES_ARGUMENTS: ReadonlySet<string> = new Set(['add', 'remove', 'recovery']);
 
 /** Subcommands; kinds and then the critical flag after `add <id> `; ids after `remove `; modes after `recovery `. */
 export function completeArguments(prefix: string, itemIds: readonly string[]): PiCompletionItem[] | null {
-  const words = prefix.trimStart().split(/\s+/u);
+  const words = completionWords(prefix);
   const [subcommand = '', second = '', third = '', fourth = ''] = words;
   let items: PiCompletionItem[] = [];
   if (words.length === 1) {
-    items = offer(SUBCOMMANDS, subcommand, (name) => (TAKES_ARGUMENTS.has(name) ? `${name} ` : name));
+    items = offerCompletions(SUBCOMMAND_CANDIDATES, subcommand, (name) => (TAKES_ARGUMENTS.has(name) ? `${name} ` : name));
   } else if (words.length === 2 && subcommand === 'remove') {
     // A restored id may break the id rule (e.g. contain a space); it could not be typed back.
     const typeable = itemIds.filter((id) => isValidId(id));
-    items = offer(typeable, second, (id) => `remove ${id}`);
+    items = offerCompletions(typeable, second, (id) => `remove ${id}`);
   } else if (words.length === 2 && subcommand === 'recovery') {
-    items = offer(RECOVERY_MODES, second, (mode) => `recovery ${mode}`);
+    items = offerCompletions(RECOVERY_CANDIDATES, second, (mode) => `recovery ${mode}`);
   } else if (words.length === 3 && subcommand === 'add') {
-    items = offer(CONTEXT_ITEM_KINDS, third, (kind) => `add ${second} ${kind} `);
+    items = offerCompletions(CONTEXT_ITEM_KINDS, third, (kind) => `add ${second} ${kind} `);
   } else if (words.length === 4 && subcommand === 'add') {
-    items = offer([CRITICAL_FLAG], fourth, (flag) => `add ${second} ${third} ${flag} `);
+    items = offerCompletions([{ word: CRITICAL_FLAG, description: 'restore this item if a compaction loses it' }], fourth, (flag) => `add ${second} ${third} ${flag} `);
   }
-  return items.length > 0 ? items : null;
-}
-
-function offer(
-  candidates: readonly string[],
-  typed: string,
-  toValue: (candidate: string) => string,
-): PiCompletionItem[] {
-  return candidates
-    .filter((candidate) => candidate.startsWith(typed))
-    .map((candidate) => ({ value: toValue(candidate), label: candidate }));
+  return completionMenu(prefix, items);
 }

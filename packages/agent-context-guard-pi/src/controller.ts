@@ -2,7 +2,7 @@ import { formatFooter, formatUnreadableEntry } from './format.js';
 import { EMPTY_GUARD_STATE, type GuardState } from './guard-state.js';
 import { applyMutation, type GuardMutation, type MutationOutcome } from './mutations.js';
 import { STATE_ENTRY_TYPE, restoreFromBranch, toStatePayload } from './persistence.js';
-import type { PiContextPort } from './port.js';
+import type { PiContextPort } from '@j1nn0/pi-adapter-kit';
 
 export const FOOTER_STATUS_KEY = 'context-guard';
 

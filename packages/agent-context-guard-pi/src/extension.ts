@@ -3,13 +3,13 @@ import { COMMAND_NAME, parseCommand, runCommand, type CommandTarget } from './co
 import { createCompactionLifecycle } from './compaction.js';
 import { completeArguments } from './completions.js';
 import { createGuardController } from './controller.js';
-import type { PiContextPort, PiExtensionPort } from './port.js';
+import type { PiContextPort, PiExtensionPort } from '@j1nn0/pi-adapter-kit';
 import { RECOVERY_MESSAGE_TYPE } from './recovery.js';
 import { createContextGuardTools } from './tools.js';
 
 export { STATE_ENTRY_TYPE, STATE_PAYLOAD_VERSION, type StatePayload } from './persistence.js';
 export { RECOVERY_MESSAGE_TYPE } from './recovery.js';
-export type { PiExtensionPort } from './port.js';
+export type { PiExtensionPort } from '@j1nn0/pi-adapter-kit';
 
 /** The Pi extension: one `/context-guard` command, two tools, a check after every compaction. */
 export default function contextGuardExtension(pi: PiExtensionPort): void {

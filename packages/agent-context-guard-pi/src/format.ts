@@ -5,17 +5,23 @@ import { RECOVERY_MODES, countCritical, type GuardState } from './guard-state.js
 import { MAX_CONTENT_CHARACTERS, MAX_ID_CHARACTERS, MAX_ITEMS, isValidId } from './limits.js';
 import type { MutationOutcome, NoChange, Rejection } from './mutations.js';
 import type { UnreadableProblem } from './persistence.js';
-import type { NotifyType } from './port.js';
-import { escapeTerminalText } from './terminal-text.js';
+import {
+  ENVELOPE_PROBLEM_REASONS,
+  escapeTerminalText,
+  formatUsage as formatCommandUsage,
+  invalidIdRejection,
+  outcomeNotice,
+  plural,
+  quoteId,
+  unknownIdRejection,
+  type Notice,
+  type OutcomeMessages,
+} from '@j1nn0/pi-adapter-kit';
+import type { Subcommand } from './commands.js';
 
 // Every text a person or the model sees. Recorded strings (ids, content) pass through
 // escapeTerminalText wherever a person may see them; notices about compaction carry counts only,
 // never content; messages about rejected input never repeat that input's content.
-
-export interface Notice {
-  readonly message: string;
-  readonly type: NotifyType;
-}
 
 /** What `status` reports besides the protected set itself. */
 export interface GuardStatusView {
@@ -25,9 +31,22 @@ export interface GuardStatusView {
   readonly lastCheck: CompactionCheck | undefined;
 }
 
-export const USAGE =
-  `Usage: /context-guard add <id> <${CONTEXT_ITEM_KINDS.join('|')}> [--critical] <content> | list | ` +
-  `remove <id> | clear [--yes] | status | recovery <${RECOVERY_MODES.join('|')}>`;
+const GRAMMARS: Readonly<Record<Subcommand, string>> = {
+  add: `add <id> <${CONTEXT_ITEM_KINDS.join('|')}> [--critical] <content>`,
+  list: 'list',
+  remove: 'remove <id>',
+  clear: 'clear [--yes]',
+  status: 'status',
+  recovery: `recovery <${RECOVERY_MODES.join('|')}>`,
+};
+
+/** The usage of one subcommand; for a bare or unknown one, the whole command's usage line. */
+export function formatUsage(subcommand?: string): string {
+  return formatCommandUsage('context-guard', GRAMMARS, subcommand);
+}
+
+/** The whole command's usage line. */
+export const USAGE = formatUsage();
 
 export const INTERNAL_FAILURE = 'Context Guard: internal failure; nothing was recorded.';
 
@@ -123,17 +142,10 @@ export function formatRecoveryContent(items: readonly ContextItem[]): string {
 }
 
 export function formatOutcome(outcome: ControllerOutcome): Notice {
-  switch (outcome.kind) {
-    case 'failed':
-      return { message: INTERNAL_FAILURE, type: 'error' };
-    case 'changed':
-      return { message: formatChange(outcome), type: 'info' };
-    case 'unchanged':
-      return { message: formatNoChange(outcome.noChange), type: 'info' };
-    case 'rejected':
-      return { message: formatRejection(outcome.rejection), type: 'warning' };
-  }
+  return outcomeNotice(outcome, GUARD_OUTCOMES);
 }
+
+type ChangedOutcome = Omit<Extract<MutationOutcome, { kind: 'changed' }>, 'kind'>;
 
 export function formatChange(outcome: Extract<MutationOutcome, { kind: 'changed' }>): string {
   const { mutation, previous } = outcome;
@@ -161,10 +173,7 @@ export function formatNoChange(noChange: NoChange): string {
 export function formatRejection(rejection: Rejection): string {
   switch (rejection.code) {
     case 'invalid_id':
-      return (
-        `Rejected: an id must be 1-${MAX_ID_CHARACTERS} characters ` +
-        'with no whitespace, control or bidirectional formatting characters.'
-      );
+      return invalidIdRejection(MAX_ID_CHARACTERS);
     case 'invalid_content':
       return `Rejected: content must be 1-${MAX_CONTENT_CHARACTERS} characters and not blank.`;
     case 'invalid_kind':
@@ -176,10 +185,7 @@ export function formatRejection(rejection: Rejection): string {
     case 'duplicate_item':
       return `Rejected: a protected item with id ${quoteId(rejection.id)} already exists.`;
     case 'unknown_item':
-      // An id that breaks the id rule could be long or odd, so it is not repeated.
-      return isValidId(rejection.id)
-        ? `Rejected: no protected item has id ${quoteId(rejection.id)}.`
-        : 'Rejected: no protected item has this id.';
+      return unknownIdRejection('protected item', rejection.id, isValidId(rejection.id));
     case 'invalid_input':
       return 'Rejected: the Context Guard core refused this input.';
   }
@@ -193,9 +199,7 @@ export function formatClearPreview(state: GuardState): string {
 }
 
 const UNREADABLE_REASONS: Readonly<Record<UnreadableProblem, string>> = {
-  missing_payload: 'no payload',
-  unsupported_version: 'unsupported schema version',
-  malformed_payload: 'malformed payload',
+  ...ENVELOPE_PROBLEM_REASONS,
   rejected_items: 'invalid items',
 };
 
@@ -209,10 +213,10 @@ function formatCounts(items: readonly ContextItem[]): string {
   return items.length === 0 ? count : `${count} (${countCritical(items)} critical)`;
 }
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
-function quoteId(id: string): string {
-  return `"${escapeTerminalText(id)}"`;
-}
+/** How each outcome of a change reads to a person or the model. */
+const GUARD_OUTCOMES: OutcomeMessages<ChangedOutcome, NoChange, Rejection> = {
+  internalFailure: INTERNAL_FAILURE,
+  changed: formatChange,
+  unchanged: formatNoChange,
+  rejected: formatRejection,
+};

@@ -1,4 +1,4 @@
-import { isTerminalUnsafe } from './terminal-text.js';
+import { isTerminalUnsafe } from '@j1nn0/pi-adapter-kit';
 
 // Limits on NEW input from a person or the model, tighter than the core's: they keep every id
 // typeable in `/context-guard remove <id>` and the protected set small enough to read and to

@@ -1,6 +1,6 @@
 import { restoreContextGuard, type ContextItem } from '@j1nn0/agent-context-guard';
+import { readEnvelope, restoreNewestEntry, type EnvelopeProblem, type PayloadRead, type PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
 import { isRecoveryMode, type GuardState, type RecoveryMode } from './guard-state.js';
-import type { PiSessionEntryPort } from './port.js';
 
 /** The custom session entry type holding the whole protected set after each successful change. */
 export const STATE_ENTRY_TYPE = 'agent-context-guard-state';
@@ -14,7 +14,7 @@ export interface StatePayload {
   readonly items: readonly ContextItem[];
 }
 
-export type UnreadableProblem = 'missing_payload' | 'unsupported_version' | 'malformed_payload' | 'rejected_items';
+export type UnreadableProblem = EnvelopeProblem | 'rejected_items';
 
 export type BranchRestore =
   | { readonly kind: 'empty' }
@@ -25,46 +25,27 @@ export function toStatePayload(state: GuardState): StatePayload {
   return { schemaVersion: STATE_PAYLOAD_VERSION, recovery: state.recovery, items: state.items };
 }
 
-/**
- * Restores from the newest state entry of the current branch only. Walking back from the leaf and
- * stopping at the first match keeps the cost independent of the branch length; an unreadable newest
- * entry is reported, never repaired and never skipped in favour of an older one.
- */
-export function restoreFromBranch(branch: readonly PiSessionEntryPort[]): BranchRestore {
-  for (let index = branch.length - 1; index >= 0; index -= 1) {
-    const entry = branch[index];
-    if (entry?.type === 'custom' && entry.customType === STATE_ENTRY_TYPE) {
-      return restoreFromEntry(entry);
-    }
+/** Reads one saved payload; items the core does not accept make the whole entry unreadable. */
+export function readStatePayload(data: unknown): PayloadRead<GuardState, UnreadableProblem> {
+  const envelope = readEnvelope(data, [STATE_PAYLOAD_VERSION]);
+  if (!envelope.ok) {
+    return envelope;
   }
-  return { kind: 'empty' };
-}
-
-function restoreFromEntry(entry: PiSessionEntryPort): BranchRestore {
-  const problem = (unreadable: UnreadableProblem): BranchRestore => ({
-    kind: 'unreadable',
-    entryId: entry.id,
-    problem: unreadable,
-  });
-  const { data } = entry;
-  if (data === undefined || data === null) {
-    return problem('missing_payload');
-  }
-  if (typeof data !== 'object' || Array.isArray(data)) {
-    return problem('malformed_payload');
-  }
-  const payload = data as Partial<Record<keyof StatePayload, unknown>>;
-  if (payload.schemaVersion !== STATE_PAYLOAD_VERSION) {
-    return problem(typeof payload.schemaVersion === 'number' ? 'unsupported_version' : 'malformed_payload');
-  }
-  if (!isRecoveryMode(payload.recovery) || !('items' in payload)) {
-    return problem('malformed_payload');
+  const { recovery } = envelope.fields;
+  if (!isRecoveryMode(recovery) || !('items' in envelope.fields)) {
+    return { ok: false, problem: 'malformed_payload' };
   }
   try {
-    const items = restoreContextGuard({ schemaVersion: 1, items: payload.items }).list();
-    return { kind: 'restored', entryId: entry.id, state: { recovery: payload.recovery, items } };
+    const items = restoreContextGuard({ schemaVersion: 1, items: envelope.fields['items'] }).list();
+    return { ok: true, value: { recovery, items } };
   } catch {
     // Any failure of the core (not only ContextGuardError) means the saved items cannot be trusted.
-    return problem('rejected_items');
+    return { ok: false, problem: 'rejected_items' };
   }
+}
+
+/** Restores from the newest state entry of the current branch only (see the kit's branch walk). */
+export function restoreFromBranch(branch: readonly PiSessionEntryPort[]): BranchRestore {
+  const restored = restoreNewestEntry(branch, STATE_ENTRY_TYPE, readStatePayload);
+  return restored.kind === 'restored' ? { kind: 'restored', entryId: restored.entryId, state: restored.value } : restored;
 }

@@ -1,4 +1,4 @@
-import type { PiCustomMessagePort } from './port.js';
+import type { PiCustomMessagePort } from '@j1nn0/pi-adapter-kit';
 
 /** The custom message type of a recovery: hidden from the TUI, sent to the model. */
 export const RECOVERY_MESSAGE_TYPE = 'agent-context-guard-recovery';

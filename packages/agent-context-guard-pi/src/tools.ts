@@ -3,7 +3,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { CommandTarget } from './commands.js';
 import { formatListWithCheck, formatOutcome } from './format.js';
 import { countCritical, type GuardState } from './guard-state.js';
-import type { PiToolPort, PiToolResult } from './port.js';
+import type { PiToolPort, PiToolResult } from '@j1nn0/pi-adapter-kit';
 
 /** Every tool description carries this: the tools store declarations, they do not judge them. */
 export const AUTHORITY_BOUNDARY =

@@ -25,6 +25,7 @@ describe('what the adapter stays away from', () => {
   addAdapterBoundaryTests({
     sourceDirectory: new URL('../src/', import.meta.url),
     runtimeDependencies: ['@j1nn0/agent-context-guard'],
+    compiledIn: ['@j1nn0/pi-adapter-kit'],
     sisterAdapter: /agent-state/u,
     start: () => startGuardHost(),
     exercise: async (host) => {

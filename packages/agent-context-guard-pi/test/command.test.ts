@@ -48,14 +48,27 @@ describe('/context-guard', () => {
     expect(await readStatus(host)).toBe('Context Guard: 2 protected items (1 critical), recovery critical.\nLast check: none yet.');
   });
 
-  it.each([[''], ['   '], ['help'], ['LIST'], ['list all'], ['add ship goal'], ['remove'], ['clear now'], ['recovery']])(
-    'answers %j with the one-line usage as a warning and changes nothing',
+  it.each([[''], ['   '], ['help'], ['LIST']])(
+    'answers %j with the one-line usage of the whole command as a warning and changes nothing',
     async (args) => {
       const host = await startGuardHost();
       expect(await runGuard(host, args)).toEqual(usageWarning);
       expect(savedPayloads(host)).toEqual([]);
     },
   );
+
+  it.each([
+    ['list all', 'Usage: /context-guard list'],
+    ['add ship goal', 'Usage: /context-guard add <id> <goal|constraint|requirement|decision|fact> [--critical] <content>'],
+    ['remove', 'Usage: /context-guard remove <id>'],
+    ['clear now', 'Usage: /context-guard clear [--yes]'],
+    ['recovery', 'Usage: /context-guard recovery <off|critical>'],
+    ['status now', 'Usage: /context-guard status'],
+  ])('answers %j with the usage of its subcommand and changes nothing', async (args, message) => {
+    const host = await startGuardHost();
+    expect(await runGuard(host, args)).toEqual([{ message, type: 'warning' }]);
+    expect(savedPayloads(host)).toEqual([]);
+  });
 
   it('answers an unchanged request without saving', async () => {
     const host = await startGuardHost();

@@ -39,6 +39,21 @@ describe('completeArguments', () => {
     expect(values('recovery c')).toEqual(['recovery critical']);
   });
 
+  it('describes the subcommands, the recovery modes and the critical flag', () => {
+    for (const prefix of ['', 'recovery ', 'add ship goal ']) {
+      for (const item of completeArguments(prefix, []) ?? []) {
+        expect(item.description, item.label).toMatch(/^\S.{5,60}$/u);
+      }
+    }
+  });
+
+  it('shows no menu once the typed text is the only match, so one Enter runs the command', () => {
+    expect(completeArguments('list', [])).toBeNull();
+    expect(completeArguments('status', [])).toBeNull();
+    expect(completeArguments('recovery critical', [])).toBeNull();
+    expect(completeArguments('remove ship', ['ship'])).toBeNull();
+  });
+
   it('offers nothing after a complete request', () => {
     expect(values('remove ship ', ['ship'])).toBeNull();
     expect(values('list ')).toBeNull();

@@ -28,10 +28,10 @@ describe('parseCommand', () => {
   });
 
   it('parses list, status, remove, clear and recovery', () => {
-    expect(parseCommand('list')).toEqual({ kind: 'list' });
-    expect(parseCommand('  status  ')).toEqual({ kind: 'status' });
+    expect(parseCommand('list')).toEqual({ kind: 'view', view: 'list' });
+    expect(parseCommand('  status  ')).toEqual({ kind: 'view', view: 'status' });
     expect(parseCommand('remove ship')).toEqual({ kind: 'mutation', mutation: { kind: 'remove', id: 'ship' } });
-    expect(parseCommand('clear')).toEqual({ kind: 'clear_preview' });
+    expect(parseCommand('clear')).toEqual({ kind: 'view', view: 'clear_preview' });
     expect(parseCommand('clear --yes')).toEqual({ kind: 'mutation', mutation: { kind: 'clear' } });
     expect(parseCommand('recovery critical')).toEqual({
       kind: 'mutation',
@@ -45,11 +45,11 @@ describe('parseCommand', () => {
     expect(parseCommand('recovery Critical')).toEqual({ kind: 'rejected', rejection: { code: 'invalid_recovery' } });
   });
 
+  it.each([[''], ['   '], ['help'], ['LIST']])('answers %j with the whole usage', (args) => {
+    expect(parseCommand(args)).toEqual({ kind: 'usage', subcommand: undefined });
+  });
+
   it.each([
-    [''],
-    ['   '],
-    ['help'],
-    ['LIST'],
     ['list all'],
     ['status now'],
     ['add'],
@@ -63,7 +63,7 @@ describe('parseCommand', () => {
     ['clear --yes please'],
     ['recovery'],
     ['recovery off now'],
-  ])('answers %j with usage', (args) => {
-    expect(parseCommand(args)).toEqual({ kind: 'usage' });
+  ])('answers %j with the usage of its subcommand', (args) => {
+    expect(parseCommand(args)).toEqual({ kind: 'usage', subcommand: args.trim().split(' ')[0] });
   });
 });

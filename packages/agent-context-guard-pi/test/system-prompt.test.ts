@@ -1,7 +1,7 @@
 import { createLiteralVerifier, type ContextItem } from '@j1nn0/agent-context-guard';
 import { describe, expect, it } from 'vitest';
 import { createCompactionLifecycle } from '../src/compaction.js';
-import type { NotifyType, PiContextPort } from '../src/port.js';
+import type { NotifyType, PiContextPort } from '@j1nn0/pi-adapter-kit';
 import { userMessage } from './messages.js';
 
 const ITEMS: ContextItem[] = [{ id: 'rule', kind: 'constraint', content: 'Never push to main', critical: false }];
@@ -14,6 +14,7 @@ function contextPort(systemPrompt?: string): { ctx: PiContextPort; notices: [str
     ui: {
       notify: (message, type) => notices.push([message, type]),
       setStatus: () => undefined,
+      setWidget: () => undefined,
     },
     sessionManager: { getBranch: () => [] },
     ...(systemPrompt === undefined ? {} : { getSystemPrompt: () => systemPrompt }),

@@ -1,54 +1,46 @@
 import { WORK_ITEM_STATUSES, type WorkItemStatus } from '@j1nn0/agent-state';
+import { mutationRequest, rejectedRequest, splitWord, usageRequest, viewRequest } from '@j1nn0/pi-adapter-kit';
+import type { CommandRequest, Notice, PiContextPort } from '@j1nn0/pi-adapter-kit';
 import type { AgentStateController } from './controller.js';
-import { USAGE, formatClearPreview, formatOutcome, formatRejection, formatStatus, type Notice } from './format.js';
+import { formatClearPreview, formatOutcome, formatRejection, formatStatus, formatUsage } from './format.js';
+import { isQuotedId } from './limits.js';
 import type { Rejection, StateMutation } from './mutations.js';
-import type { PiContextPort } from './port.js';
 
 export const COMMAND_NAME = 'agent-state';
 
 export const SUBCOMMANDS = ['status', 'objective', 'add', 'set', 'remove', 'decide', 'clear'] as const;
 
-export type CommandRequest =
-  | { readonly kind: 'status' }
-  | { readonly kind: 'clear_preview' }
-  | { readonly kind: 'mutation'; readonly mutation: StateMutation }
-  | { readonly kind: 'usage' }
-  | { readonly kind: 'rejected'; readonly rejection: Rejection };
+export type Subcommand = (typeof SUBCOMMANDS)[number];
 
-const USAGE_REQUEST: CommandRequest = { kind: 'usage' };
+export type AgentStateView = 'status' | 'clear_preview';
 
-/** Splits off the first whitespace-separated word; `rest` keeps its inner spacing. */
-function splitWord(text: string): { readonly word: string; readonly rest: string } {
-  const trimmed = text.trim();
-  const match = /^(\S+)\s*([\s\S]*)$/u.exec(trimmed);
-  return { word: match?.[1] ?? '', rest: match?.[2] ?? '' };
-}
+export type AgentStateRequest = CommandRequest<AgentStateView, StateMutation, Rejection>;
 
 /** Parses the text after `/agent-state ` into a typed request. Pure; nothing is corrected or guessed. */
-export function parseCommand(args: string): CommandRequest {
+export function parseCommand(args: string): AgentStateRequest {
   const { word: subcommand, rest } = splitWord(args);
   switch (subcommand) {
     case 'status':
-      return rest === '' ? { kind: 'status' } : USAGE_REQUEST;
+      return rest === '' ? viewRequest('status') : usageRequest(subcommand);
     case 'objective':
-      return rest === '' ? USAGE_REQUEST : mutation({ kind: 'set_objective', objective: rest });
+      return rest === '' ? usageRequest(subcommand) : mutationRequest({ kind: 'set_objective', objective: rest });
     case 'add':
-      return parseIdAndContent(rest, (id, content) => ({ kind: 'add_work_item', id, content }));
+      return parseIdAndContent(subcommand, rest, (id, content) => ({ kind: 'add_work_item', id, content }));
     case 'decide':
-      return parseIdAndContent(rest, (id, content) => ({ kind: 'add_decision', id, content }));
+      return parseIdAndContent(subcommand, rest, (id, content) => ({ kind: 'add_decision', id, content }));
     case 'set':
       return parseSet(rest);
     case 'remove': {
       const { word: id, rest: extra } = splitWord(rest);
-      return id === '' || extra !== '' ? USAGE_REQUEST : mutation({ kind: 'remove_work_item', id });
+      return id === '' || extra !== '' ? usageRequest(subcommand) : withId(id, { kind: 'remove_work_item', id });
     }
     case 'clear':
       if (rest === '') {
-        return { kind: 'clear_preview' };
+        return viewRequest('clear_preview');
       }
-      return rest === '--yes' ? mutation({ kind: 'clear' }) : USAGE_REQUEST;
+      return rest === '--yes' ? mutationRequest({ kind: 'clear' }) : usageRequest(subcommand);
     default:
-      return USAGE_REQUEST;
+      return usageRequest();
   }
 }
 
@@ -56,37 +48,42 @@ export function isWorkItemStatus(value: string): value is WorkItemStatus {
   return WORK_ITEM_STATUSES.some((status) => status === value);
 }
 
-function parseSet(rest: string): CommandRequest {
+function parseSet(rest: string): AgentStateRequest {
   const { word: id, rest: afterId } = splitWord(rest);
   const { word: status, rest: extra } = splitWord(afterId);
   if (id === '' || status === '' || extra !== '') {
-    return USAGE_REQUEST;
+    return usageRequest('set');
   }
   return isWorkItemStatus(status)
-    ? mutation({ kind: 'set_status', id, status })
-    : { kind: 'rejected', rejection: { code: 'invalid_status' } };
+    ? withId(id, { kind: 'set_status', id, status })
+    : rejectedRequest({ code: 'invalid_status' });
 }
 
-function parseIdAndContent(rest: string, build: (id: string, content: string) => StateMutation): CommandRequest {
+function parseIdAndContent(
+  subcommand: Subcommand,
+  rest: string,
+  build: (id: string, content: string) => StateMutation,
+): AgentStateRequest {
   const { word: id, rest: content } = splitWord(rest);
-  return id === '' || content === '' ? USAGE_REQUEST : mutation(build(id, content));
+  return id === '' || content === '' ? usageRequest(subcommand) : withId(id, build(id, content));
 }
 
-function mutation(change: StateMutation): CommandRequest {
-  return { kind: 'mutation', mutation: change };
+/** Quotes do not group words here: `add "my item" x` must not record the id `"my`. */
+function withId(id: string, change: StateMutation): AgentStateRequest {
+  return isQuotedId(id) ? rejectedRequest({ code: 'quoted_id' }) : mutationRequest(change);
 }
 
 /** Runs a parsed request and returns what to tell the person. */
-export function runCommand(request: CommandRequest, controller: AgentStateController, ctx: PiContextPort): Notice {
+export function runCommand(request: AgentStateRequest, controller: AgentStateController, ctx: PiContextPort): Notice {
   switch (request.kind) {
-    case 'status':
-      return { message: formatStatus(controller.current(), controller.summary()), type: 'info' };
-    case 'clear_preview':
-      return { message: formatClearPreview(controller.current()), type: 'info' };
+    case 'view':
+      return request.view === 'status'
+        ? { message: formatStatus(controller.current(), controller.summary()), type: 'info' }
+        : { message: formatClearPreview(controller.current()), type: 'info' };
     case 'mutation':
       return formatOutcome(controller.apply(request.mutation, ctx));
     case 'usage':
-      return { message: USAGE, type: 'warning' };
+      return { message: formatUsage(request.subcommand), type: 'warning' };
     case 'rejected':
       return { message: formatRejection(request.rejection), type: 'warning' };
   }

@@ -1,36 +1,40 @@
 import { WORK_ITEM_STATUSES } from '@j1nn0/agent-state';
+import { completionMenu, completionWords, offerCompletions, type CompletionCandidate, type PiCompletionItem } from '@j1nn0/pi-adapter-kit';
 import { SUBCOMMANDS } from './commands.js';
 import { isValidId } from './limits.js';
-import type { PiCompletionItem } from './port.js';
 
-// Pi replaces the whole argument text (everything after `/agent-state `) with an item's `value`,
-// so each value is the full argument text; `label` is the word offered.
+const SUBCOMMAND_DESCRIPTIONS: Readonly<Record<(typeof SUBCOMMANDS)[number], string>> = {
+  status: 'show the objective, work items and decisions',
+  objective: 'set the objective',
+  add: 'add a work item: add <id> <content>',
+  set: "set a work item's status: set <id> <status>",
+  remove: 'remove a work item: remove <id>',
+  decide: 'record a decision: decide <id> <content>',
+  clear: 'preview clearing everything; clear --yes clears',
+};
+
+const SUBCOMMAND_CANDIDATES: readonly CompletionCandidate[] = SUBCOMMANDS.map((word) => ({
+  word,
+  description: SUBCOMMAND_DESCRIPTIONS[word],
+}));
 
 const TAKES_ARGUMENTS: ReadonlySet<string> = new Set(['objective', 'add', 'set', 'remove', 'decide']);
 
-/** Subcommands; work-item ids after `set ` and `remove `; statuses after `set <id> `. */
+/** Subcommands; existing work-item ids after `set ` and `remove `; statuses after `set <existing id> `. */
 export function completeArguments(prefix: string, workItemIds: readonly string[]): PiCompletionItem[] | null {
-  const words = prefix.trimStart().split(/\s+/u);
+  const words = completionWords(prefix);
   const [subcommand = '', id = '', status = ''] = words;
+  // A restored id may break the id rule (e.g. contain a space); it could not be typed back.
+  const typeableIds = workItemIds.filter((candidate) => isValidId(candidate));
   let items: PiCompletionItem[] = [];
   if (words.length === 1) {
-    items = SUBCOMMANDS.filter((name) => name.startsWith(subcommand)).map((name) => ({
-      value: TAKES_ARGUMENTS.has(name) ? `${name} ` : name,
-      label: name,
-    }));
+    items = offerCompletions(SUBCOMMAND_CANDIDATES, subcommand, (name) => (TAKES_ARGUMENTS.has(name) ? `${name} ` : name));
   } else if (words.length === 2 && (subcommand === 'set' || subcommand === 'remove')) {
-    // A restored id may break the id rule (e.g. contain a space); it could not be typed back.
-    items = workItemIds
-      .filter((candidate) => isValidId(candidate) && candidate.startsWith(id))
-      .map((candidate) => ({
-        value: subcommand === 'set' ? `set ${candidate} ` : `remove ${candidate}`,
-        label: candidate,
-      }));
-  } else if (words.length === 3 && subcommand === 'set') {
-    items = WORK_ITEM_STATUSES.filter((name) => name.startsWith(status)).map((name) => ({
-      value: `set ${id} ${name}`,
-      label: name,
-    }));
+    items = offerCompletions(typeableIds, id, (candidate) =>
+      subcommand === 'set' ? `set ${candidate} ` : `remove ${candidate}`,
+    );
+  } else if (words.length === 3 && subcommand === 'set' && typeableIds.includes(id)) {
+    items = offerCompletions(WORK_ITEM_STATUSES, status, (name) => `set ${id} ${name}`);
   }
-  return items.length > 0 ? items : null;
+  return completionMenu(prefix, items);
 }

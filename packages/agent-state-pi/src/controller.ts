@@ -7,7 +7,7 @@ import {
 import { formatFooter, formatUnreadableEntry } from './format.js';
 import { applyMutation, type MutationOutcome, type StateMutation } from './mutations.js';
 import { STATE_ENTRY_TYPE, restoreFromBranch, toStatePayload } from './persistence.js';
-import type { PiContextPort } from './port.js';
+import type { PiContextPort } from '@j1nn0/pi-adapter-kit';
 
 export const FOOTER_STATUS_KEY = 'agent-state';
 

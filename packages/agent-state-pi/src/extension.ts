@@ -1,11 +1,11 @@
 import { COMMAND_NAME, parseCommand, runCommand } from './commands.js';
 import { completeArguments } from './completions.js';
 import { createAgentStateController } from './controller.js';
-import type { PiContextPort, PiExtensionPort } from './port.js';
+import type { PiContextPort, PiExtensionPort } from '@j1nn0/pi-adapter-kit';
 import { createAgentStateTools } from './tools.js';
 
 export { STATE_ENTRY_TYPE, STATE_PAYLOAD_VERSION, type StatePayload } from './persistence.js';
-export type { PiExtensionPort } from './port.js';
+export type { PiExtensionPort } from '@j1nn0/pi-adapter-kit';
 
 /** The Pi extension: one `/agent-state` command, four tools, state saved as session entries. */
 export default function agentStateExtension(pi: PiExtensionPort): void {

@@ -5,25 +5,36 @@ import {
   type AgentStateSummary,
 } from '@j1nn0/agent-state';
 import type { ControllerOutcome } from './controller.js';
+import type { Subcommand } from './commands.js';
 import { MAX_DECISIONS, MAX_ID_CHARACTERS, MAX_TEXT_CHARACTERS, MAX_WORK_ITEMS, isValidId } from './limits.js';
 import { isEmptySnapshot, type MutationOutcome, type NoChange, type Rejection } from './mutations.js';
 import type { UnreadableProblem } from './persistence.js';
-import type { NotifyType } from './port.js';
-import { escapeTerminalText } from './terminal-text.js';
+import { ENVELOPE_PROBLEM_REASONS, escapeTerminalText, invalidIdRejection, outcomeNotice } from '@j1nn0/pi-adapter-kit';
+import { formatUsage as formatCommandUsage, plural, quoteId, unknownIdRejection } from '@j1nn0/pi-adapter-kit';
+import type { Notice, OutcomeMessages } from '@j1nn0/pi-adapter-kit';
 
 // Every text a person or the model sees. Recorded strings (ids, content, objective) always pass
 // through escapeTerminalText; messages about rejected input never repeat that input's content.
 
-export interface Notice {
-  readonly message: string;
-  readonly type: NotifyType;
-}
-
 const STATUS_LIST = WORK_ITEM_STATUSES.join(', ');
 
-export const USAGE =
-  `Usage: /agent-state status | objective <text> | add <id> <content> | ` +
-  `set <id> <${WORK_ITEM_STATUSES.join('|')}> | remove <id> | decide <id> <content> | clear [--yes]`;
+const GRAMMARS: Readonly<Record<Subcommand, string>> = {
+  status: 'status',
+  objective: 'objective <text>',
+  add: 'add <id> <content>',
+  set: `set <id> <${WORK_ITEM_STATUSES.join('|')}>`,
+  remove: 'remove <id>',
+  decide: 'decide <id> <content>',
+  clear: 'clear [--yes]',
+};
+
+/** The usage of one subcommand; for a bare or unknown one, the whole command's usage line. */
+export function formatUsage(subcommand?: string): string {
+  return formatCommandUsage('agent-state', GRAMMARS, subcommand);
+}
+
+/** The whole command's usage line. */
+export const USAGE = formatUsage();
 
 export const INTERNAL_FAILURE = 'Agent State: internal failure; nothing was recorded.';
 
@@ -66,17 +77,10 @@ export function formatFooter(
 }
 
 export function formatOutcome(outcome: ControllerOutcome): Notice {
-  switch (outcome.kind) {
-    case 'failed':
-      return { message: INTERNAL_FAILURE, type: 'error' };
-    case 'changed':
-      return { message: formatChange(outcome), type: 'info' };
-    case 'unchanged':
-      return { message: formatNoChange(outcome.noChange), type: 'info' };
-    case 'rejected':
-      return { message: formatRejection(outcome.rejection), type: 'warning' };
-  }
+  return outcomeNotice(outcome, AGENT_STATE_OUTCOMES);
 }
+
+type ChangedOutcome = Omit<Extract<MutationOutcome, { kind: 'changed' }>, 'kind'>;
 
 export function formatChange(outcome: Extract<MutationOutcome, { kind: 'changed' }>): string {
   const { mutation, previous } = outcome;
@@ -112,10 +116,9 @@ export function formatNoChange(noChange: NoChange): string {
 export function formatRejection(rejection: Rejection): string {
   switch (rejection.code) {
     case 'invalid_id':
-      return (
-        `Rejected: an id must be 1-${MAX_ID_CHARACTERS} characters ` +
-        'with no whitespace, control or bidirectional formatting characters.'
-      );
+      return invalidIdRejection(MAX_ID_CHARACTERS);
+    case 'quoted_id':
+      return 'Rejected: an id is a single word; quotes do not group words (write my-item, not "my item").';
     case 'invalid_content':
       return `Rejected: content must be 1-${MAX_TEXT_CHARACTERS} characters and not blank.`;
     case 'invalid_objective':
@@ -131,10 +134,7 @@ export function formatRejection(rejection: Rejection): string {
     case 'duplicate_decision':
       return `Rejected: a decision with id ${quoteId(rejection.id)} already exists.`;
     case 'unknown_work_item':
-      // An id that breaks the id rule could be long or odd, so it is not repeated.
-      return isValidId(rejection.id)
-        ? `Rejected: no work item has id ${quoteId(rejection.id)}.`
-        : 'Rejected: no work item has this id.';
+      return unknownIdRejection('work item', rejection.id, isValidId(rejection.id));
     case 'invalid_input':
       return 'Rejected: the Agent State core refused this input.';
   }
@@ -148,9 +148,7 @@ export function formatClearPreview(snapshot: AgentStateSnapshot): string {
 }
 
 const UNREADABLE_REASONS: Readonly<Record<UnreadableProblem, string>> = {
-  missing_payload: 'no payload',
-  unsupported_version: 'unsupported schema version',
-  malformed_payload: 'malformed payload',
+  ...ENVELOPE_PROBLEM_REASONS,
   rejected_snapshot: 'invalid snapshot',
 };
 
@@ -175,10 +173,10 @@ function formatContents(snapshot: AgentStateSnapshot): string {
   return `${objective}, ${workItems} and ${decisions}`;
 }
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
-function quoteId(id: string): string {
-  return `"${escapeTerminalText(id)}"`;
-}
+/** How each outcome of a change reads to a person or the model. */
+const AGENT_STATE_OUTCOMES: OutcomeMessages<ChangedOutcome, NoChange, Rejection> = {
+  internalFailure: INTERNAL_FAILURE,
+  changed: formatChange,
+  unchanged: formatNoChange,
+  rejected: formatRejection,
+};

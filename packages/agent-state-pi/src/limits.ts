@@ -1,4 +1,4 @@
-import { isTerminalUnsafe } from './terminal-text.js';
+import { isTerminalUnsafe } from '@j1nn0/pi-adapter-kit';
 
 // Limits on NEW input from a person or the model, tighter than the core's: they keep every id
 // typeable in `/agent-state set <id>` and the state small enough to read. Restored snapshots are
@@ -38,4 +38,13 @@ export function isValidId(id: string): boolean {
 /** Content and objective: not blank and at most 500 characters. */
 export function isValidText(text: string): boolean {
   return text.trim() !== '' && countCharacters(text) <= MAX_TEXT_CHARACTERS;
+}
+
+// Straight, typographic and backtick quotes: the characters a person reaches for to group words.
+const QUOTES = new Set(['"', "'", '`', '\u2018', '\u2019', '\u201c', '\u201d']);
+
+/** Whether an id starts or ends with a quote character, i.e. was meant to group several words. */
+export function isQuotedId(id: string): boolean {
+  const characters = Array.from(id);
+  return QUOTES.has(characters[0] ?? '') || QUOTES.has(characters.at(-1) ?? '');
 }

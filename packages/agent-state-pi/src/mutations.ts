@@ -6,7 +6,7 @@ import {
   type AgentStateSnapshot,
   type WorkItemStatus,
 } from '@j1nn0/agent-state';
-import { MAX_DECISIONS, MAX_WORK_ITEMS, isValidId, isValidText } from './limits.js';
+import { MAX_DECISIONS, MAX_WORK_ITEMS, isQuotedId, isValidId, isValidText } from './limits.js';
 
 // The rules for changing the state, shared by the command and the tools: adapter limits first,
 // then the core. Pure: a mutation is applied to a copy, so a rejection leaves nothing half done.
@@ -26,6 +26,8 @@ export type StateMutation =
 
 export type Rejection =
   | { readonly code: 'invalid_id' }
+  // An id that starts or ends with a quote: the person meant quotes to group words, which they do not.
+  | { readonly code: 'quoted_id' }
   | { readonly code: 'invalid_content' }
   | { readonly code: 'invalid_objective' }
   | { readonly code: 'invalid_status' }
@@ -111,6 +113,9 @@ function checkBeforeCore(previous: AgentStateSnapshot, mutation: StateMutation):
 function checkNewEntry(id: string, content: string): MutationOutcome | undefined {
   if (!isValidId(id)) {
     return rejected({ code: 'invalid_id' });
+  }
+  if (isQuotedId(id)) {
+    return rejected({ code: 'quoted_id' });
   }
   return isValidText(content) ? undefined : rejected({ code: 'invalid_content' });
 }

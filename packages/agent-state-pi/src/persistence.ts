@@ -1,5 +1,5 @@
 import { restoreAgentState, type AgentStateSnapshot } from '@j1nn0/agent-state';
-import type { PiSessionEntryPort } from './port.js';
+import { readEnvelope, restoreNewestEntry, type EnvelopeProblem, type PayloadRead, type PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
 
 /** The custom session entry type holding one full snapshot after each successful change. */
 export const STATE_ENTRY_TYPE = 'agent-state-state';
@@ -12,7 +12,7 @@ export interface StatePayload {
   readonly state: AgentStateSnapshot;
 }
 
-export type UnreadableProblem = 'missing_payload' | 'unsupported_version' | 'malformed_payload' | 'rejected_snapshot';
+export type UnreadableProblem = EnvelopeProblem | 'rejected_snapshot';
 
 export type BranchRestore =
   | { readonly kind: 'empty' }
@@ -23,45 +23,27 @@ export function toStatePayload(snapshot: AgentStateSnapshot): StatePayload {
   return { schemaVersion: STATE_PAYLOAD_VERSION, state: snapshot };
 }
 
-/**
- * Restores from the newest state entry of the current branch only. Walking back from the leaf and
- * stopping at the first match keeps the cost independent of the branch length; an unreadable newest
- * entry is reported, never repaired and never skipped in favour of an older one.
- */
-export function restoreFromBranch(branch: readonly PiSessionEntryPort[]): BranchRestore {
-  for (let index = branch.length - 1; index >= 0; index -= 1) {
-    const entry = branch[index];
-    if (entry?.type === 'custom' && entry.customType === STATE_ENTRY_TYPE) {
-      return restoreFromEntry(entry);
-    }
+/** Reads one saved payload; anything the core does not accept as a snapshot is unreadable. */
+export function readStatePayload(data: unknown): PayloadRead<AgentStateSnapshot, UnreadableProblem> {
+  const envelope = readEnvelope(data, [STATE_PAYLOAD_VERSION]);
+  if (!envelope.ok) {
+    return envelope;
   }
-  return { kind: 'empty' };
-}
-
-function restoreFromEntry(entry: PiSessionEntryPort): BranchRestore {
-  const problem = (unreadable: UnreadableProblem): BranchRestore => ({
-    kind: 'unreadable',
-    entryId: entry.id,
-    problem: unreadable,
-  });
-  const { data } = entry;
-  if (data === undefined || data === null) {
-    return problem('missing_payload');
-  }
-  if (typeof data !== 'object' || Array.isArray(data)) {
-    return problem('malformed_payload');
-  }
-  const payload = data as Partial<Record<keyof StatePayload, unknown>>;
-  if (payload.schemaVersion !== STATE_PAYLOAD_VERSION) {
-    return problem(typeof payload.schemaVersion === 'number' ? 'unsupported_version' : 'malformed_payload');
-  }
-  if (!('state' in payload)) {
-    return problem('malformed_payload');
+  if (!('state' in envelope.fields)) {
+    return { ok: false, problem: 'malformed_payload' };
   }
   try {
-    return { kind: 'restored', entryId: entry.id, snapshot: restoreAgentState(payload.state).snapshot() };
+    return { ok: true, value: restoreAgentState(envelope.fields['state']).snapshot() };
   } catch {
     // Any failure of the core (not only AgentStateError) means the saved state cannot be trusted.
-    return problem('rejected_snapshot');
+    return { ok: false, problem: 'rejected_snapshot' };
   }
+}
+
+/** Restores from the newest state entry of the current branch only (see the kit's branch walk). */
+export function restoreFromBranch(branch: readonly PiSessionEntryPort[]): BranchRestore {
+  const restored = restoreNewestEntry(branch, STATE_ENTRY_TYPE, readStatePayload);
+  return restored.kind === 'restored'
+    ? { kind: 'restored', entryId: restored.entryId, snapshot: restored.value }
+    : restored;
 }

@@ -3,7 +3,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { AgentStateController } from './controller.js';
 import { formatOutcome, formatStatus } from './format.js';
 import type { StateMutation } from './mutations.js';
-import type { PiContextPort, PiToolPort, PiToolResult } from './port.js';
+import type { PiContextPort, PiToolPort, PiToolResult } from '@j1nn0/pi-adapter-kit';
 
 /** Every tool description carries this: the tools store declarations, they do not judge them. */
 export const AUTHORITY_BOUNDARY =

@@ -15,6 +15,7 @@ describe('what the adapter stays away from', () => {
   addAdapterBoundaryTests({
     sourceDirectory: new URL('../src/', import.meta.url),
     runtimeDependencies: ['@j1nn0/agent-state'],
+    compiledIn: ['@j1nn0/pi-adapter-kit'],
     start: () => startAgentStateHost(),
     exercise: async (host) => {
       await recordAll(host, FIRST_SMOKE_RUN);

@@ -26,14 +26,36 @@ describe('/agent-state', () => {
     expectCleanRun(host);
   });
 
-  it.each([[''], ['   '], ['help'], ['STATUS'], ['status extra'], ['add only-id'], ['set a'], ['remove a b'], ['clear now']])(
-    'answers %j with the one-line usage as a warning',
+  it.each([[''], ['   '], ['help'], ['STATUS']])(
+    'answers %j with the one-line usage of the whole command as a warning',
     async (args) => {
       const host = await startAgentStateHost();
       expect(await runAgentState(host, args)).toEqual(usageWarning);
       expect(savedPayloads(host)).toEqual([]);
     },
   );
+
+  it.each([
+    ['status extra', 'Usage: /agent-state status'],
+    ['add only-id', 'Usage: /agent-state add <id> <content>'],
+    ['set a', 'Usage: /agent-state set <id> <open|in_progress|blocked|done>'],
+    ['remove a b', 'Usage: /agent-state remove <id>'],
+    ['clear now', 'Usage: /agent-state clear [--yes]'],
+    ['objective', 'Usage: /agent-state objective <text>'],
+    ['decide d1', 'Usage: /agent-state decide <id> <content>'],
+  ])('answers %j, a known subcommand with wrong arguments, with that subcommand\'s usage', async (args, message) => {
+    const host = await startAgentStateHost();
+    expect(await runAgentState(host, args)).toEqual([{ message, type: 'warning' }]);
+    expect(savedPayloads(host)).toEqual([]);
+  });
+
+  it('rejects a quoted id with a hint that ids are single words, and records nothing', async () => {
+    const host = await startAgentStateHost();
+    expect(await runAgentState(host, 'add "my item" Quoted')).toEqual([
+      { message: 'Rejected: an id is a single word; quotes do not group words (write my-item, not "my item").', type: 'warning' },
+    ]);
+    expect(savedPayloads(host)).toEqual([]);
+  });
 
   it('records the first smoke run and lists it in insertion order', async () => {
     const host = await startAgentStateHost();
@@ -189,7 +211,9 @@ describe('/agent-state', () => {
     it('offer subcommands, existing ids after set and remove, and statuses after set <id>', async () => {
       const host = await startAgentStateHost();
       await recordAll(host, ['add parse P', 'add plan Q']);
-      expect(host.getCompletions('agent-state', 're')).toEqual([{ value: 'remove ', label: 'remove' }]);
+      expect(host.getCompletions('agent-state', 're')).toEqual([
+        { value: 'remove ', label: 'remove', description: 'remove a work item: remove <id>' },
+      ]);
       expect(host.getCompletions('agent-state', 'remove p')).toEqual([
         { value: 'remove parse', label: 'parse' },
         { value: 'remove plan', label: 'plan' },
@@ -197,6 +221,7 @@ describe('/agent-state', () => {
       expect(host.getCompletions('agent-state', 'set pl')).toEqual([{ value: 'set plan ', label: 'plan' }]);
       expect(host.getCompletions('agent-state', 'set plan d')).toEqual([{ value: 'set plan done', label: 'done' }]);
       expect(host.getCompletions('agent-state', 'objective ')).toBeNull();
+      expect(host.getCompletions('agent-state', 'set plan done')).toBeNull();
     });
   });
 

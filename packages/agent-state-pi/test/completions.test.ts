@@ -9,7 +9,7 @@ function values(prefix: string): string[] | undefined {
 
 describe('completeArguments', () => {
   it('offers every subcommand for an empty prefix, with a trailing space when arguments follow', () => {
-    expect(completeArguments('', ids)).toEqual([
+    expect(completeArguments('', ids)?.map(({ value, label }) => ({ value, label }))).toEqual([
       { value: 'status', label: 'status' },
       { value: 'objective ', label: 'objective' },
       { value: 'add ', label: 'add' },
@@ -18,6 +18,28 @@ describe('completeArguments', () => {
       { value: 'decide ', label: 'decide' },
       { value: 'clear', label: 'clear' },
     ]);
+  });
+
+  it('describes every subcommand in a few words', () => {
+    const items = completeArguments('', ids) ?? [];
+    expect(items.find((item) => item.label === 'set')?.description).toBe("set a work item's status: set <id> <status>");
+    for (const item of items) {
+      expect(item.description, item.label).toMatch(/^\S.{5,60}$/u);
+    }
+  });
+
+  it('shows no menu once the typed text is the only match, so one Enter runs the command', () => {
+    expect(completeArguments('status', ids)).toBeNull();
+    expect(completeArguments('clear', ids)).toBeNull();
+    expect(completeArguments('set parse done', ids)).toBeNull();
+    expect(completeArguments('remove plan', ids)).toBeNull();
+    // Accepting `add` still adds the space before its arguments.
+    expect(values('add')).toEqual(['add ']);
+  });
+
+  it('offers statuses only after an id that exists', () => {
+    expect(completeArguments('set nope ', ids)).toBeNull();
+    expect(completeArguments('set has space ', ids)).toBeNull();
   });
 
   it('filters subcommands by prefix', () => {
@@ -41,6 +63,7 @@ describe('completeArguments', () => {
       { value: 'set parse done', label: 'done' },
     ]);
     expect(values('set parse b')).toEqual(['set parse blocked']);
+    expect(values('set parse do')).toEqual(['set parse done']);
   });
 
   it('returns null when nothing fits', () => {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseCommand } from '../src/commands.js';
 
-const usage = { kind: 'usage' };
+const usage = { kind: 'usage', subcommand: undefined };
+const usageOf = (subcommand: string) => ({ kind: 'usage', subcommand });
 
 describe('parseCommand', () => {
   it('reads each subcommand into a typed request', () => {
-    expect(parseCommand('status')).toEqual({ kind: 'status' });
+    expect(parseCommand('status')).toEqual({ kind: 'view', view: 'status' });
     expect(parseCommand('objective Ship the parser')).toEqual({
       kind: 'mutation',
       mutation: { kind: 'set_objective', objective: 'Ship the parser' },
@@ -26,7 +27,7 @@ describe('parseCommand', () => {
       kind: 'mutation',
       mutation: { kind: 'add_decision', id: 'd1', content: 'Keep the core pure' },
     });
-    expect(parseCommand('clear')).toEqual({ kind: 'clear_preview' });
+    expect(parseCommand('clear')).toEqual({ kind: 'view', view: 'clear_preview' });
     expect(parseCommand('clear --yes')).toEqual({ kind: 'mutation', mutation: { kind: 'clear' } });
   });
 
@@ -63,8 +64,22 @@ describe('parseCommand', () => {
     ['clear yes'],
     ['clear --yes now'],
     ['clear --YES'],
-  ])('answers usage for the wrong arity: %j', (args) => {
-    expect(parseCommand(args)).toEqual(usage);
+  ])('answers the subcommand usage for the wrong arity: %j', (args) => {
+    expect(parseCommand(args)).toEqual(usageOf(args.split(' ')[0] ?? ''));
+  });
+
+  it.each([['add "my item" Quoted'], ["add 'x y"], ['decide d1" text'], ['set "parse" done'], ['remove “parse”']])(
+    'rejects an id that starts or ends with a quote: %j',
+    (args) => {
+      expect(parseCommand(args)).toEqual({ kind: 'rejected', rejection: { code: 'quoted_id' } });
+    },
+  );
+
+  it('accepts quotes inside an id and in content', () => {
+    expect(parseCommand('add it\'s "quoted" content')).toEqual({
+      kind: 'mutation',
+      mutation: { kind: 'add_work_item', id: "it's", content: '"quoted" content' },
+    });
   });
 
   it.each([['Done'], ['doing'], ['OPEN'], ['in-progress'], ['complete']])(

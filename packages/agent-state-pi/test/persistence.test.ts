@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STATE_ENTRY_TYPE, restoreFromBranch, toStatePayload } from '../src/persistence.js';
-import type { PiSessionEntryPort } from '../src/port.js';
+import type { PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
 import { EXAMPLE_STATE, snapshotOf } from './snapshots.js';
 
 function stateEntry(id: string, data: unknown): PiSessionEntryPort {

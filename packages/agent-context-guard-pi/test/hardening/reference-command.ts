@@ -1,4 +1,5 @@
 import {
+  REFERENCE_SUBCOMMAND_USAGE,
   REFERENCE_USAGE,
   applyReferenceChange,
   referenceClearPreview,
@@ -22,6 +23,10 @@ export type ReferenceCommandResult =
   | { readonly kind: 'notice'; readonly notice: ExpectedNotice; readonly state?: ReferenceState };
 
 const USAGE: ReferenceCommandResult = { kind: 'notice', notice: { message: REFERENCE_USAGE, type: 'warning' } };
+
+function usageOf(subcommand: string): ReferenceCommandResult {
+  return { kind: 'notice', notice: { message: REFERENCE_SUBCOMMAND_USAGE[subcommand] ?? REFERENCE_USAGE, type: 'warning' } };
+}
 
 /** The first word and the text after it, both without surrounding whitespace. */
 function firstWord(text: string): { readonly word: string; readonly rest: string } {
@@ -50,23 +55,23 @@ export function runReferenceCommand(state: ReferenceState, args: string): Refere
   const { word: subcommand, rest } = firstWord(args);
   switch (subcommand) {
     case 'list':
-      return rest === '' ? { kind: 'list' } : USAGE;
+      return rest === '' ? { kind: 'list' } : usageOf(subcommand);
     case 'status':
-      return rest === '' ? { kind: 'status' } : USAGE;
+      return rest === '' ? { kind: 'status' } : usageOf(subcommand);
     case 'clear':
       if (rest === '') return { kind: 'notice', notice: { message: referenceClearPreview(state), type: 'info' } };
-      return rest === '--yes' ? change(state, { kind: 'clear' }) : USAGE;
+      return rest === '--yes' ? change(state, { kind: 'clear' }) : usageOf(subcommand);
     case 'add': {
       const request = addRequest(rest);
-      return request === undefined ? USAGE : change(state, request);
+      return request === undefined ? usageOf(subcommand) : change(state, request);
     }
     case 'remove': {
       const [id, ...extra] = words(rest);
-      return id === undefined || extra.length > 0 ? USAGE : change(state, { kind: 'remove', id });
+      return id === undefined || extra.length > 0 ? usageOf(subcommand) : change(state, { kind: 'remove', id });
     }
     case 'recovery': {
       const [mode, ...extra] = words(rest);
-      return mode === undefined || extra.length > 0 ? USAGE : change(state, { kind: 'recovery', mode });
+      return mode === undefined || extra.length > 0 ? usageOf(subcommand) : change(state, { kind: 'recovery', mode });
     }
     default:
       return USAGE;

@@ -42,6 +42,16 @@ export const REFERENCE_USAGE =
   'Usage: /context-guard add <id> <goal|constraint|requirement|decision|fact> [--critical] <content> | list | ' +
   'remove <id> | clear [--yes] | status | recovery <off|critical>';
 
+/** README: a known subcommand with wrong arguments shows that subcommand's usage only. */
+export const REFERENCE_SUBCOMMAND_USAGE: Readonly<Record<string, string>> = {
+  add: 'Usage: /context-guard add <id> <goal|constraint|requirement|decision|fact> [--critical] <content>',
+  list: 'Usage: /context-guard list',
+  remove: 'Usage: /context-guard remove <id>',
+  clear: 'Usage: /context-guard clear [--yes]',
+  status: 'Usage: /context-guard status',
+  recovery: 'Usage: /context-guard recovery <off|critical>',
+};
+
 export const REJECTED = {
   kind: 'Rejected: unknown kind. Valid kinds: goal, constraint, requirement, decision, fact.',
   mode: 'Rejected: unknown recovery mode. Valid modes: off, critical.',

@@ -46,9 +46,26 @@ export const REFERENCE_USAGE =
   'Usage: /agent-state status | objective <text> | add <id> <content> | set <id> <open|in_progress|blocked|done> | ' +
   'remove <id> | decide <id> <content> | clear [--yes]';
 
+/** README: a known subcommand with wrong arguments shows that subcommand's usage only. */
+export const REFERENCE_SUBCOMMAND_USAGE: Readonly<Record<string, string>> = {
+  status: 'Usage: /agent-state status',
+  objective: 'Usage: /agent-state objective <text>',
+  add: 'Usage: /agent-state add <id> <content>',
+  set: 'Usage: /agent-state set <id> <open|in_progress|blocked|done>',
+  remove: 'Usage: /agent-state remove <id>',
+  decide: 'Usage: /agent-state decide <id> <content>',
+  clear: 'Usage: /agent-state clear [--yes]',
+};
+
+/** README: quotes do not group words, so an id that starts or ends with one is refused. */
+export function isReferenceQuotedId(id: string): boolean {
+  return /^["'`‘’“”]|["'`‘’“”]$/u.test(id);
+}
+
 export const REJECTED = {
   status: 'Rejected: unknown status. Valid statuses: open, in_progress, blocked, done.',
   id: 'Rejected: an id must be 1-64 characters with no whitespace, control or bidirectional formatting characters.',
+  quotedId: 'Rejected: an id is a single word; quotes do not group words (write my-item, not "my item").',
   content: 'Rejected: content must be 1-500 characters and not blank.',
   objective: 'Rejected: the objective must be 1-500 characters and not blank.',
   workItemLimit: 'Rejected: the limit of 200 work items is reached.',
@@ -170,6 +187,7 @@ function refuseNewEntry(
   noun: string,
 ): ReferenceOutcome | undefined {
   if (!isReferenceId(id)) return rejected(REJECTED.id);
+  if (isReferenceQuotedId(id)) return rejected(REJECTED.quotedId);
   if (!isReferenceText(content)) return rejected(REJECTED.content);
   if (existing.length >= MAX_ENTRIES) return rejected(limitMessage);
   if (existing.some((entry) => entry.id === id)) return rejected(`Rejected: a ${noun} with id "${id}" already exists.`);

@@ -1,6 +1,8 @@
 import {
+  REFERENCE_SUBCOMMAND_USAGE,
   REFERENCE_USAGE,
   REJECTED,
+  isReferenceQuotedId,
   applyReferenceChange,
   isReferenceStatus,
   referenceClearPreview,
@@ -23,6 +25,12 @@ export type ReferenceCommandResult =
 
 const USAGE: ReferenceCommandResult = { kind: 'notice', notice: { message: REFERENCE_USAGE, type: 'warning' } };
 
+function usageOf(subcommand: string): ReferenceCommandResult {
+  return { kind: 'notice', notice: { message: REFERENCE_SUBCOMMAND_USAGE[subcommand] ?? REFERENCE_USAGE, type: 'warning' } };
+}
+
+const QUOTED_ID: ReferenceCommandResult = { kind: 'notice', notice: { message: REJECTED.quotedId, type: 'warning' } };
+
 function firstWord(text: string): { readonly word: string; readonly rest: string } {
   const trimmed = text.trim();
   const end = trimmed.search(/\s/u);
@@ -39,27 +47,30 @@ export function runReferenceCommand(state: ReferenceState, args: string): Refere
   const { word: subcommand, rest } = firstWord(args);
   switch (subcommand) {
     case 'status':
-      return rest === '' ? { kind: 'status' } : USAGE;
+      return rest === '' ? { kind: 'status' } : usageOf(subcommand);
     case 'clear':
       if (rest === '') return { kind: 'notice', notice: { message: referenceClearPreview(state), type: 'info' } };
-      return rest === '--yes' ? change(state, { kind: 'clear' }) : USAGE;
+      return rest === '--yes' ? change(state, { kind: 'clear' }) : usageOf(subcommand);
     case 'objective':
-      return rest === '' ? USAGE : change(state, { kind: 'objective', text: rest });
+      return rest === '' ? usageOf(subcommand) : change(state, { kind: 'objective', text: rest });
     case 'add':
     case 'decide': {
       const { word: id, rest: content } = firstWord(rest);
-      if (id === '' || content === '') return USAGE;
+      if (id === '' || content === '') return usageOf(subcommand);
+      if (isReferenceQuotedId(id)) return QUOTED_ID;
       return change(state, subcommand === 'add' ? { kind: 'add', id, content } : { kind: 'decide', id, content });
     }
     case 'set': {
       const [id, status, ...extra] = words(rest);
-      if (id === undefined || status === undefined || extra.length > 0) return USAGE;
+      if (id === undefined || status === undefined || extra.length > 0) return usageOf(subcommand);
       if (!isReferenceStatus(status)) return { kind: 'notice', notice: { message: REJECTED.status, type: 'warning' } };
+      if (isReferenceQuotedId(id)) return QUOTED_ID;
       return change(state, { kind: 'set', id, status });
     }
     case 'remove': {
       const [id, ...extra] = words(rest);
-      return id === undefined || extra.length > 0 ? USAGE : change(state, { kind: 'remove', id });
+      if (id === undefined || extra.length > 0) return usageOf(subcommand);
+      return isReferenceQuotedId(id) ? QUOTED_ID : change(state, { kind: 'remove', id });
     }
     default:
       return USAGE;

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { expect, it, vi } from 'vitest';
 import type { FakePiHost } from '../fake-host/fake-host.js';
 
@@ -10,6 +10,8 @@ export interface AdapterBoundaries {
   readonly sourceDirectory: URL;
   /** The only packages the sources may import at run time (for our adapters: the core alone). */
   readonly runtimeDependencies: readonly string[];
+  /** Workspace packages the build compiles into `dist` (the adapter kit): importable, never dependencies. */
+  readonly compiledIn?: readonly string[];
   /** The sister adapter's name, which no source may mention (an adapter never imports another). */
   readonly sisterAdapter?: RegExp;
   readonly start: () => Promise<FakePiHost>;
@@ -24,12 +26,19 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/gu, '\\$&');
 }
 
+/** The files of a folder, recursively, whose names end in one of `extensions`, with their text. */
+function filesUnder(directory: URL, extensions: readonly string[]): { readonly name: string; readonly text: string }[] {
+  return readdirSync(directory, { recursive: true, encoding: 'utf8' })
+    .filter((name) => extensions.some((extension) => name.endsWith(extension)))
+    .map((name) => ({ name, text: readFileSync(new URL(name, directory), 'utf8') }));
+}
+
 export function addAdapterBoundaryTests(boundaries: AdapterBoundaries): void {
   const { sourceDirectory, runtimeDependencies } = boundaries;
-  const sources = readdirSync(sourceDirectory)
-    .filter((name) => name.endsWith('.ts'))
-    .map((name) => ({ name, text: readFileSync(new URL(name, sourceDirectory), 'utf8') }));
-  const allowedImports = new RegExp(`^(?:\\./[\\w-]+\\.js|${runtimeDependencies.map(escapeRegExp).join('|')})$`, 'u');
+  const compiledIn = boundaries.compiledIn ?? [];
+  const sources = filesUnder(sourceDirectory, ['.ts']);
+  const packages = [...runtimeDependencies, ...compiledIn].map(escapeRegExp).join('|');
+  const allowedImports = new RegExp(`^(?:\\.\\.?/(?:[\\w-]+/)*[\\w-]+\\.js|${packages})$`, 'u');
 
   it('uses no forbidden API and prints nothing to the console through a whole session', async () => {
     const spies = CONSOLE_METHODS.map((method) => vi.spyOn(console, method).mockImplementation(() => undefined));
@@ -59,10 +68,30 @@ export function addAdapterBoundaryTests(boundaries: AdapterBoundaries): void {
       }
     }
     // Guards the pattern itself: it must find the runtime imports that do exist.
-    for (const dependency of runtimeDependencies) {
+    for (const dependency of [...runtimeDependencies, ...compiledIn]) {
       expect(seen).toContain(dependency);
     }
   });
+
+  const packageJsonUrl = new URL('../package.json', sourceDirectory);
+  it('publishes its runtime dependencies alone: compiled-in packages and Pi are never dependencies', () => {
+    const manifest = JSON.parse(readFileSync(packageJsonUrl, 'utf8')) as { dependencies?: Record<string, string> };
+    expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual([...runtimeDependencies].sort());
+  });
+
+  const distDirectory = new URL('../dist/', sourceDirectory);
+  if (compiledIn.length > 0 && existsSync(distDirectory)) {
+    it('has the compiled-in packages inside its built dist, so no built file imports them', () => {
+      const built = filesUnder(distDirectory, ['.js', '.d.ts']);
+      expect(built.some(({ name }) => name.endsWith('.js'))).toBe(true);
+      for (const { name, text } of built) {
+        for (const compiled of compiledIn) {
+          expect(text, `${name} still refers to ${compiled}`).not.toContain(`'${compiled}'`);
+          expect(text, `${name} still refers to ${compiled}`).not.toContain(`"${compiled}"`);
+        }
+      }
+    });
+  }
 
   const { sisterAdapter } = boundaries;
   if (sisterAdapter !== undefined) {

@@ -1,0 +1,41 @@
+// What a slash command's arguments parse into, for every adapter: a read-only view, a change, a
+// usage hint, or a rejection found while parsing. The grammar that produces it stays in the adapter.
+
+export type CommandRequest<TView extends string, TMutation, TRejection> =
+  | { readonly kind: 'view'; readonly view: TView }
+  | { readonly kind: 'mutation'; readonly mutation: TMutation }
+  /** `subcommand` is undefined for a bare or unknown subcommand: then the whole usage line is shown. */
+  | { readonly kind: 'usage'; readonly subcommand: string | undefined }
+  | { readonly kind: 'rejected'; readonly rejection: TRejection };
+
+export function viewRequest<TView extends string>(view: TView): { readonly kind: 'view'; readonly view: TView } {
+  return { kind: 'view', view };
+}
+
+export function mutationRequest<TMutation>(mutation: TMutation): { readonly kind: 'mutation'; readonly mutation: TMutation } {
+  return { kind: 'mutation', mutation };
+}
+
+export function usageRequest(subcommand?: string): { readonly kind: 'usage'; readonly subcommand: string | undefined } {
+  return { kind: 'usage', subcommand };
+}
+
+export function rejectedRequest<TRejection>(rejection: TRejection): { readonly kind: 'rejected'; readonly rejection: TRejection } {
+  return { kind: 'rejected', rejection };
+}
+
+/**
+ * The usage line of one subcommand, or of the whole command for a bare or unknown one. Each
+ * subcommand's grammar is written once; the full line is made of them, so the two cannot differ.
+ */
+export function formatUsage<TSubcommand extends string>(
+  command: string,
+  grammars: Readonly<Record<TSubcommand, string>>,
+  subcommand: string | undefined,
+): string {
+  const known = subcommand !== undefined && Object.hasOwn(grammars, subcommand) ? (subcommand as TSubcommand) : undefined;
+  if (known !== undefined) {
+    return `Usage: /${command} ${grammars[known]}`;
+  }
+  return `Usage: /${command} ${Object.values<string>(grammars).join(' | ')}`;
+}

@@ -1,0 +1,61 @@
+// The kit's public surface: what both Pi adapters share, compiled into each adapter's dist.
+export { completionWords, splitWord } from './argument-words.js';
+export {
+  customEntriesOnBranch,
+  findNewestCustomEntry,
+  readEnvelope,
+  restoreNewestEntry,
+  type Envelope,
+  type EnvelopeProblem,
+  type NewestEntryRestore,
+  type PayloadRead,
+} from './branch-entry.js';
+export {
+  formatUsage,
+  mutationRequest,
+  rejectedRequest,
+  usageRequest,
+  viewRequest,
+  type CommandRequest,
+} from './command-request.js';
+export { completionMenu, offerCompletions, type CompletionCandidate } from './completion.js';
+export { plural } from './counts.js';
+export { ENVELOPE_PROBLEM_REASONS, invalidIdRejection, quoteId, unknownIdRejection } from './id-text.js';
+export { outcomeNotice, type ControllerOutcome, type Notice, type OutcomeMessages } from './outcome-notice.js';
+export { ELLIPSIS, displayWidth, takeWidth, truncateToWidth } from './display-width.js';
+export type {
+  NotifyType,
+  PiThemeColor,
+  PiThemePort,
+  PiComponentPort,
+  PiWidgetFactory,
+  PiUiPort,
+  PiSessionEntryPort,
+  PiSessionManagerPort,
+  PiContextPort,
+  PiCompletionItem,
+  PiCommandPort,
+  PiToolResult,
+  PiToolRenderContext,
+  PiToolRenderOptions,
+  PiToolPort,
+  PiCustomMessagePort,
+  PiContextEventPort,
+  PiContextEventResult,
+  PiContextHandler,
+  PiLifecycleEventName,
+  PiCustomEntryPort,
+  PiEntryRenderer,
+  PiExtensionPort,
+} from './port.js';
+export {
+  PLAIN_THEME,
+  fitLine,
+  paintLine,
+  plainText,
+  segment,
+  styledLinesComponent,
+  type LineSegment,
+  type StyledLine,
+} from './styled-line.js';
+export { escapeTerminalText, isTerminalUnsafe } from './terminal-text.js';

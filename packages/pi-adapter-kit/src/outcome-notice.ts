@@ -1,0 +1,39 @@
+import type { NotifyType } from './port.js';
+
+// Both adapters apply a request through a controller and tell the person one line about it:
+// a rejection is a warning, an internal failure an error, everything else that was handled info.
+
+export interface Notice {
+  readonly message: string;
+  readonly type: NotifyType;
+}
+
+export type ControllerOutcome<TChanged, TNoChange, TRejection> =
+  | ({ readonly kind: 'changed' } & TChanged)
+  | { readonly kind: 'unchanged'; readonly noChange: TNoChange }
+  | { readonly kind: 'rejected'; readonly rejection: TRejection }
+  /** An unexpected failure (a bug or a host error): reported, never thrown at Pi. */
+  | { readonly kind: 'failed' };
+
+export interface OutcomeMessages<TChanged, TNoChange, TRejection> {
+  readonly internalFailure: string;
+  changed(outcome: { readonly kind: 'changed' } & TChanged): string;
+  unchanged(noChange: TNoChange): string;
+  rejected(rejection: TRejection): string;
+}
+
+export function outcomeNotice<TChanged, TNoChange, TRejection>(
+  outcome: ControllerOutcome<TChanged, TNoChange, TRejection>,
+  messages: OutcomeMessages<TChanged, TNoChange, TRejection>,
+): Notice {
+  switch (outcome.kind) {
+    case 'failed':
+      return { message: messages.internalFailure, type: 'error' };
+    case 'changed':
+      return { message: messages.changed(outcome), type: 'info' };
+    case 'unchanged':
+      return { message: messages.unchanged(outcome.noChange), type: 'info' };
+    case 'rejected':
+      return { message: messages.rejected(outcome.rejection), type: 'warning' };
+  }
+}
