@@ -1,0 +1,7 @@
+import { fileURLToPath } from 'node:url';
+
+/** The TUI probe extension: widgets, a footer status, the `probe_tool` with renderers, completion. */
+export const TUI_PROBE_EXTENSION_PATH = fileURLToPath(new URL('../fixtures/tui-probe-extension.ts', import.meta.url));
+
+/** A second extension with one footer status, to see two extensions' statuses side by side. */
+export const TUI_PROBE_STATUS_EXTENSION_PATH = fileURLToPath(new URL('../fixtures/tui-probe-status-extension.ts', import.meta.url));
