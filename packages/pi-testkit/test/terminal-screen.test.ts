@@ -40,10 +40,19 @@ describe('styledRuns', () => {
   it('tells a truecolour, a palette and the default foreground apart', async () => {
     const terminal = await screenOf('\x1b[38;2;204;102;102mred\x1b[39m \x1b[38;5;2mgreen\x1b[39m plain');
     expect(styledRuns(lineOf(terminal, 0))).toEqual([
-      { column: 0, text: 'red', fg: '#cc6666', bold: false, dim: false },
-      { column: 3, text: ' ', fg: 'default', bold: false, dim: false },
-      { column: 4, text: 'green', fg: 'palette:2', bold: false, dim: false },
-      { column: 9, text: ' plain', fg: 'default', bold: false, dim: false },
+      { column: 0, text: 'red', fg: '#cc6666', bg: 'default', bold: false, dim: false },
+      { column: 3, text: ' ', fg: 'default', bg: 'default', bold: false, dim: false },
+      { column: 4, text: 'green', fg: 'palette:2', bg: 'default', bold: false, dim: false },
+      { column: 9, text: ' plain', fg: 'default', bg: 'default', bold: false, dim: false },
+    ]);
+  });
+
+  it('tells background colours apart', async () => {
+    const terminal = await screenOf('\x1b[48;2;40;50;40mok\x1b[49m \x1b[48;5;52mno\x1b[0m');
+    expect(styledRuns(lineOf(terminal, 0)).map((run) => [run.text, run.bg])).toEqual([
+      ['ok', '#283228'],
+      [' ', 'default'],
+      ['no', 'palette:52'],
     ]);
   });
 
@@ -59,12 +68,12 @@ describe('styledRuns', () => {
 
   it('reads a wide character once although it fills two cells', async () => {
     const terminal = await screenOf('\x1b[38;5;1m界x\x1b[0m');
-    expect(styledRuns(lineOf(terminal, 0))).toEqual([{ column: 0, text: '界x', fg: 'palette:1', bold: false, dim: false }]);
+    expect(styledRuns(lineOf(terminal, 0))).toEqual([{ column: 0, text: '界x', fg: 'palette:1', bg: 'default', bold: false, dim: false }]);
   });
 
   it('drops trailing blank cells like the right-trimmed screen line', async () => {
     const terminal = await screenOf('\x1b[38;5;3mab   \x1b[0m');
-    expect(styledRuns(lineOf(terminal, 0))).toEqual([{ column: 0, text: 'ab', fg: 'palette:3', bold: false, dim: false }]);
+    expect(styledRuns(lineOf(terminal, 0))).toEqual([{ column: 0, text: 'ab', fg: 'palette:3', bg: 'default', bold: false, dim: false }]);
   });
 });
 

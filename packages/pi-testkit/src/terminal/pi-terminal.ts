@@ -158,7 +158,7 @@ export class PiTerminal {
     return this.screenLines().join('\n');
   }
 
-  /** Visible row `row` (0-based) split into runs of equal foreground colour and weight. */
+  /** Visible row `row` (0-based), columns [startColumn, endColumn), split into runs of equal colours and weight. */
   styledRow(row: number, startColumn = 0, endColumn = this.#terminal.cols): StyledRun[] {
     const buffer = this.#terminal.buffer.active;
     const line = buffer.getLine(buffer.viewportY + row);

@@ -1,22 +1,30 @@
 import type { IBuffer, IBufferCell, IBufferLine } from '@xterm/headless';
 
-/** A foreground colour as text: `default`, `palette:<0-255>` or `#rrggbb`. */
-export type ForegroundColour = string;
+/** A cell colour as text: `default`, `palette:<0-255>` or `#rrggbb`. */
+export type CellColour = string;
 
-/** A run of neighbouring cells with the same foreground colour and weight. */
+/** A run of neighbouring cells with the same colours and weight. */
 export interface StyledRun {
   /** Column of the run's first cell. */
   readonly column: number;
   readonly text: string;
-  readonly fg: ForegroundColour;
+  readonly fg: CellColour;
+  readonly bg: CellColour;
   readonly bold: boolean;
   readonly dim: boolean;
 }
 
 /** Describes a cell's foreground colour so two cells can be compared with `===`. */
-export function foregroundOf(cell: IBufferCell): ForegroundColour {
+export function foregroundOf(cell: IBufferCell): CellColour {
   if (cell.isFgRGB()) return `#${cell.getFgColor().toString(16).padStart(6, '0')}`;
   if (cell.isFgPalette()) return `palette:${cell.getFgColor()}`;
+  return 'default';
+}
+
+/** Describes a cell's background colour the same way (Pi 0.73/0.84 draw tool rows on a tinted box). */
+export function backgroundOf(cell: IBufferCell): CellColour {
+  if (cell.isBgRGB()) return `#${cell.getBgColor().toString(16).padStart(6, '0')}`;
+  if (cell.isBgPalette()) return `palette:${cell.getBgColor()}`;
   return 'default';
 }
 
@@ -36,13 +44,14 @@ export function visibleLines(buffer: IBuffer, rows: number): string[] {
  */
 export function styledRuns(line: IBufferLine, startColumn = 0, endColumn = line.length): StyledRun[] {
   const runs: StyledRun[] = [];
-  let current: { column: number; text: string; fg: string; bold: boolean; dim: boolean } | undefined;
+  let current: { column: number; text: string; fg: string; bg: string; bold: boolean; dim: boolean } | undefined;
   for (let column = startColumn; column < Math.min(endColumn, line.length); column++) {
     const cell = line.getCell(column);
     if (cell === undefined || cell.getWidth() === 0) continue;
-    const style = { fg: foregroundOf(cell), bold: cell.isBold() !== 0, dim: cell.isDim() !== 0 };
+    const style = { fg: foregroundOf(cell), bg: backgroundOf(cell), bold: cell.isBold() !== 0, dim: cell.isDim() !== 0 };
     const text = cell.getChars() === '' ? ' ' : cell.getChars();
-    if (current !== undefined && current.fg === style.fg && current.bold === style.bold && current.dim === style.dim) {
+    const sameStyle = current !== undefined && current.fg === style.fg && current.bg === style.bg && current.bold === style.bold && current.dim === style.dim;
+    if (current !== undefined && sameStyle) {
       current.text += text;
     } else {
       if (current !== undefined) runs.push(current);
@@ -53,7 +62,8 @@ export function styledRuns(line: IBufferLine, startColumn = 0, endColumn = line.
   return trimTrailingBlankRun(runs);
 }
 
-// A right-trimmed screen line has no trailing blanks; the runs of the same row should not either.
+// A right-trimmed screen line has no trailing blanks; the runs of the same row should not either
+// (a trailing run of blanks on a coloured background is dropped too, as the screen line drops it).
 function trimTrailingBlankRun(runs: StyledRun[]): StyledRun[] {
   const last = runs.at(-1);
   if (last === undefined) return runs;
