@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeTimeout, pollUntil, screenMatches } from '../src/terminal/wait.js';
+import { describeWaitFailure, pollUntil, screenMatches } from '../src/terminal/wait.js';
 
 describe('pollUntil', () => {
   it('resolves with the first defined value', async () => {
@@ -30,8 +30,8 @@ describe('screenMatches', () => {
   });
 });
 
-describe('describeTimeout', () => {
+describe('describeWaitFailure', () => {
   it('frames every screen row, blank ones included', () => {
-    expect(describeTimeout('screen text x', 500, ['top', '', 'bottom'])).toBe('screen text x: not seen within 500 ms. Screen:\n|top\n|\n|bottom');
+    expect(describeWaitFailure('screen text x', 'within 500 ms', ['top', '', 'bottom'])).toBe('screen text x: not seen within 500 ms. Screen:\n|top\n|\n|bottom');
   });
 });

@@ -6,7 +6,7 @@ import { PiSandbox } from '../real/sandbox.js';
 import { ScriptedModel } from '../real/scripted-model.js';
 import { keySequence, type KeyName } from './keys.js';
 import { styledRuns, visibleLines, type StyledRun } from './screen.js';
-import { describeTimeout, pollUntil, screenMatches } from './wait.js';
+import { describeWaitFailure, pollUntil, screenMatches } from './wait.js';
 
 // @xterm/headless is CommonJS: its named exports are only reachable through the default import.
 const { Terminal } = xtermHeadless;
@@ -110,7 +110,15 @@ export class PiTerminal {
       ...(options.extensions ?? []).flatMap((extension) => ['-e', extension]),
       ...(options.args ?? []),
     ];
-    const terminal = new PiTerminal(options, sandbox, model, args);
+    let terminal: PiTerminal;
+    try {
+      terminal = new PiTerminal(options, sandbox, model, args);
+    } catch (error) {
+      // The pty could not be spawned: release what this call created before rethrowing.
+      if (options.model === undefined) await model.dispose();
+      if (options.sandbox === undefined) await sandbox.dispose();
+      throw error;
+    }
     trackResource(terminal);
     try {
       await terminal.waitUntil((_screen, lines) => isStartedScreen(lines), 'the editor or a start-up dialog');
@@ -194,13 +202,14 @@ export class PiTerminal {
       },
       { timeoutMs },
     );
-    if (seen !== 'seen') throw new Error(this.#describe(what, timeoutMs));
+    if (seen === 'exited') throw new Error(this.#describe(what, 'before Pi exited'));
+    if (seen !== 'seen') throw new Error(this.#describe(what, `within ${timeoutMs} ms`));
   }
 
   /** Waits until Pi has written nothing for `quietMs` (spinners and streaming have stopped). */
   async waitForQuiet(quietMs = DEFAULT_QUIET_MS, timeoutMs = this.#timeoutMs): Promise<void> {
     const quiet = await pollUntil(() => (Date.now() - this.#lastOutputAt >= quietMs ? true : undefined), { timeoutMs });
-    if (quiet === undefined) throw new Error(this.#describe(`${quietMs} ms without output`, timeoutMs));
+    if (quiet === undefined) throw new Error(this.#describe(`${quietMs} ms without output`, `within ${timeoutMs} ms`));
     await this.flush();
   }
 
@@ -219,7 +228,7 @@ export class PiTerminal {
     });
     const exit = await Promise.race([this.#exited, timeout]);
     clearTimeout(timer);
-    if (exit === undefined) throw new Error(this.#describe('Pi exiting', timeoutMs));
+    if (exit === undefined) throw new Error(this.#describe('Pi exiting', `within ${timeoutMs} ms`));
     return exit.exitCode;
   }
 
@@ -255,9 +264,9 @@ export class PiTerminal {
     this.#pty.write(data);
   }
 
-  #describe(what: string, timeoutMs: number): string {
+  #describe(what: string, when: string): string {
     const exited = this.#exitCode === undefined ? '' : ` (Pi exited with code ${this.#exitCode})`;
-    return `Pi ${this.version.label} terminal${exited}: ${describeTimeout(what, timeoutMs, this.screenLines())}`;
+    return `Pi ${this.version.label} terminal${exited}: ${describeWaitFailure(what, when, this.screenLines())}`;
   }
 }
 

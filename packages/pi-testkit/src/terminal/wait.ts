@@ -26,8 +26,8 @@ export function screenMatches(screen: string, expected: string | RegExp): boolea
   return typeof expected === 'string' ? screen.includes(expected) : screen.search(expected) !== -1;
 }
 
-/** An error message with the screen attached, framed so blank rows stay visible. */
-export function describeTimeout(what: string, timeoutMs: number, screenLines: readonly string[]): string {
+/** An error message with the screen attached, framed so blank rows stay visible; `when` is e.g. `within 500 ms`. */
+export function describeWaitFailure(what: string, when: string, screenLines: readonly string[]): string {
   const framed = screenLines.map((line) => `|${line}`).join('\n');
-  return `${what}: not seen within ${timeoutMs} ms. Screen:\n${framed}`;
+  return `${what}: not seen ${when}. Screen:\n${framed}`;
 }
