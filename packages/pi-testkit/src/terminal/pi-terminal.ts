@@ -178,8 +178,10 @@ export class PiTerminal {
     return this.screenLines().findIndex((line) => screenMatches(line, expected));
   }
 
-  /** Resolves once the emulator has parsed every byte received so far. */
+  /** Resolves once the emulator has parsed every byte received so far (at once after dispose). */
   flush(): Promise<void> {
+    // A disposed xterm never calls a write callback; a wait must not hang on it.
+    if (this.#disposed !== undefined) return Promise.resolve();
     return new Promise((resolve) => {
       this.#terminal.write('', resolve);
     });
