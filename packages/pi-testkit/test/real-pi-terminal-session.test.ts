@@ -1,9 +1,9 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { PI_E2E_TIMEOUT_MS, createPiSandbox, describeEachPi, startScriptedModel } from '../src/real/index.js';
 import { startPiTerminal } from '../src/terminal/index.js';
-import { TUI_PROBE_EXTENSION_PATH } from './support/tui-probe-fixture.js';
+import { TUI_PROBE_EXTENSION_PATH, TUI_PROBE_IMPORT_EXTENSION_PATH } from './support/tui-probe-fixture.js';
 
 const TRUST_DIALOG = 'Trust project folder?';
 
@@ -67,5 +67,18 @@ describeEachPi('interactive Pi sessions in a terminal', (target) => {
     trusted.press('enter');
     await trusted.waitForText('Scripted reply.');
     await trusted.dispose();
+  }, PI_E2E_TIMEOUT_MS);
+
+  it('documents Pi: a compiled extension outside any node_modules can import @mariozechner/pi-tui at run time', async () => {
+    const sandbox = await createPiSandbox();
+    // Copied out of the repository so that only Pi's own module mapping can resolve the import.
+    const extension = join(sandbox.tmpDir, 'probe-import.mjs');
+    await copyFile(TUI_PROBE_IMPORT_EXTENSION_PATH, extension);
+    const terminal = await startPiTerminal({ ...target, sandbox, cols: 80, rows: 24, extensions: [extension] });
+    terminal.type('/probe-import');
+    await terminal.waitForText('/probe-import');
+    terminal.press('enter');
+    await terminal.waitForText('import @mariozechner/pi-tui ok');
+    await terminal.dispose();
   }, PI_E2E_TIMEOUT_MS);
 });
