@@ -8,6 +8,7 @@ export interface Disposable {
 // Deliberately process-wide: a test that forgets to dispose must not leak Pi processes past the run.
 const liveChildren = new Set<ChildProcess>();
 const liveResources = new Set<Disposable>();
+const liveTerminalProcesses = new Set<TerminalProcess>();
 let exitHookInstalled = false;
 
 function killLiveChildrenNow(): void {
@@ -15,14 +16,34 @@ function killLiveChildrenNow(): void {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }
   liveChildren.clear();
+  for (const terminalProcess of liveTerminalProcesses) terminalProcess.killNow();
+  liveTerminalProcesses.clear();
+}
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  process.once('exit', killLiveChildrenNow);
+  exitHookInstalled = true;
+}
+
+/** A process that is not a ChildProcess (a pseudo-terminal's), killed synchronously. */
+export interface TerminalProcess {
+  killNow(): void;
+}
+
+/** Tracks a terminal's process until `untrackTerminalProcess`; killed when this process exits. */
+export function trackTerminalProcess(terminalProcess: TerminalProcess): void {
+  installExitHook();
+  liveTerminalProcesses.add(terminalProcess);
+}
+
+export function untrackTerminalProcess(terminalProcess: TerminalProcess): void {
+  liveTerminalProcesses.delete(terminalProcess);
 }
 
 /** Tracks a spawned process until it exits; any still alive when this process exits is SIGKILLed. */
 export function trackChild(child: ChildProcess): void {
-  if (!exitHookInstalled) {
-    process.once('exit', killLiveChildrenNow);
-    exitHookInstalled = true;
-  }
+  installExitHook();
   liveChildren.add(child);
   child.once('exit', () => liveChildren.delete(child));
 }
@@ -54,5 +75,5 @@ export async function disposeAll(): Promise<void> {
 
 /** How many spawned processes are still alive (for tests of the registry itself). */
 export function liveProcessCount(): number {
-  return liveChildren.size;
+  return liveChildren.size + liveTerminalProcesses.size;
 }

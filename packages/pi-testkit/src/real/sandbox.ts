@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { trackResource, untrackResource } from './process-registry.js';
@@ -73,6 +73,14 @@ export class PiSandbox {
     const path = join(this.agentDir, name);
     await writeFile(path, `${JSON.stringify(value, null, 2)}\n`);
     return path;
+  }
+
+  /**
+   * Saves trust for the project folder in `<agent>/trust.json`, what choosing "Trust" in the
+   * "Trust project folder?" dialog of Pi 0.84+ does (keyed by the real path). 0.73.1 has no trust.
+   */
+  async saveProjectTrust(): Promise<string> {
+    return this.writeAgentJson('trust.json', { [await realpath(this.projectDir)]: true });
   }
 
   dispose(): Promise<void> {
