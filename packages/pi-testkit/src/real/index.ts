@@ -48,4 +48,4 @@ export {
   type PiState,
 } from './rpc-protocol.js';
 export { customEntries, parseSessionJsonl, readSessionJsonl, type SessionFileEntry } from './session-file.js';
-export { disposeAll, liveProcessCount, type Disposable } from './process-registry.js';
+export { disposeAll, liveProcessCount, trackChild, trackResource, untrackResource, type Disposable } from './process-registry.js';
