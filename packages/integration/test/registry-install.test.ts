@@ -115,7 +115,7 @@ describeEachPi(
       }
     }, PUBLISH_TIMEOUT_MS + 2 * INSTALL_TIMEOUT_MS);
 
-    it('installs both adapters from the registry with no warning, into the sandbox', () => {
+    it('installs both adapters from the registry with no warning, where this Pi keeps global npm packages in the sandbox', () => {
       expect(installs.map((result) => result.code)).toEqual([0, 0]);
       expect(installs.flatMap((result) => warningLines(`${result.stdout}\n${result.stderr}`))).toEqual([]);
       for (const name of ADAPTERS) expect(existsSync(join(installedDir(target, sandbox, name), 'package.json')), name).toBe(true);
