@@ -59,3 +59,18 @@ export function firstSmokeRunOf(readme: string): string[] {
   const block = /```\n([\s\S]*?)```/u.exec(section)?.[1] ?? '';
   return block.split('\n').filter((line) => line !== '');
 }
+
+/** Context Guard's part of the run (when its adapter is loaded): two items, then the list. */
+export const GUARD_ADDS: readonly SmokeCommand[] = [
+  { prompt: '/context-guard add ship goal --critical Add CSV export to the report page', notice: 'Protected goal "ship" (critical).' },
+  { prompt: '/context-guard add no-deps constraint Add no new runtime dependencies', notice: 'Protected constraint "no-deps".' },
+];
+
+export const GUARD_LIST_PROMPT = '/context-guard list';
+
+/** The README's list example, which these two items reproduce. */
+export const GUARD_LIST = [
+  'Context Guard: 2 protected items (1 critical).',
+  '- [goal, critical] ship: Add CSV export to the report page',
+  '- [constraint] no-deps: Add no new runtime dependencies',
+].join('\n');

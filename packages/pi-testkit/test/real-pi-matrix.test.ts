@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PI_VERSIONS, planPiSuite, type PiMatrixEntry, type PiVersion } from '../src/real/index.js';
+import { PI_VERSIONS, planPiSuite, selectPiVersions, type PiMatrixEntry, type PiVersion } from '../src/real/index.js';
 
 const [, newScope] = PI_VERSIONS as readonly [PiVersion, PiVersion, PiVersion];
 const runnable: PiMatrixEntry = { version: newScope, nodePath: '/opt/node22', skipReason: null };
@@ -21,5 +21,19 @@ describe('planPiSuite', () => {
   it('fails a version without its Node under CI, which must run the whole matrix', () => {
     expect(planPiSuite(withoutNode, { CI: 'true' })).toBe('fail');
     expect(planPiSuite(withoutNode, { CI: '1' })).toBe('fail');
+  });
+});
+
+describe('selectPiVersions', () => {
+  it('keeps the whole matrix when no labels are given', () => {
+    expect(selectPiVersions(PI_VERSIONS, undefined)).toEqual([...PI_VERSIONS]);
+  });
+
+  it('keeps the named versions in matrix order', () => {
+    expect(selectPiVersions(PI_VERSIONS, ['1.6.0', '0.73.1']).map((version) => version.label)).toEqual(['0.73.1', '1.6.0']);
+  });
+
+  it('refuses a label that is not in the matrix', () => {
+    expect(() => selectPiVersions(PI_VERSIONS, ['0.73.1', '9.9.9'])).toThrow('Pi versions not in the matrix: 9.9.9');
   });
 });

@@ -25,6 +25,16 @@ describe('PiSandbox', () => {
     await sandbox.dispose();
   });
 
+  it('adds the extra variables of its env option to every child environment, over the defaults', async () => {
+    const sandbox = await createPiSandbox({ env: { npm_config_registry: 'http://127.0.0.1:1/', PI_OFFLINE: '0' } });
+
+    const env = sandbox.env();
+    expect(env['npm_config_registry']).toBe('http://127.0.0.1:1/');
+    expect(env['PI_OFFLINE']).toBe('0');
+    expect(env['HOME']).toBe(sandbox.homeDir);
+    await sandbox.dispose();
+  });
+
   it('removes its root on dispose, and a second dispose is harmless', async () => {
     const sandbox = await createPiSandbox();
 

@@ -12,8 +12,8 @@ export {
   type NodeChoice,
   type NodeVersion,
 } from './node-binary.js';
-export { piMatrix, planPiSuite, type PiMatrixEntry, type PiSuitePlan } from './pi-matrix.js';
-export { PI_E2E_TIMEOUT_MS, describeEachPi, type PiTarget } from './vitest-matrix.js';
+export { piMatrix, planPiSuite, selectPiVersions, type PiMatrixEntry, type PiSuitePlan } from './pi-matrix.js';
+export { PI_E2E_TIMEOUT_MS, describeEachPi, type DescribeEachPiOptions, type PiTarget } from './vitest-matrix.js';
 export {
   DEFAULT_WAIT_MS,
   PiDriver,
@@ -48,4 +48,4 @@ export {
   type PiState,
 } from './rpc-protocol.js';
 export { customEntries, parseSessionJsonl, readSessionJsonl, type SessionFileEntry } from './session-file.js';
-export { disposeAll, liveProcessCount, type Disposable } from './process-registry.js';
+export { disposeAll, liveProcessCount, trackChild, trackResource, untrackResource, type Disposable } from './process-registry.js';

@@ -17,6 +17,11 @@ export const DEFAULT_AGENT_SETTINGS: Readonly<Record<string, unknown>> = Object.
 export interface PiSandboxOptions {
   /** Top-level keys merged over DEFAULT_AGENT_SETTINGS into `<agent>/settings.json`. */
   readonly settings?: Readonly<Record<string, unknown>>;
+  /**
+   * More variables for every child (e.g. `npm_config_*` for the npm that `pi install npm:` runs).
+   * Applied last, so they may override the defaults; keep any path they name inside the root.
+   */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** One temp root holding everything a Pi run may touch; removed on dispose. */
@@ -27,10 +32,12 @@ export class PiSandbox {
   readonly projectDir: string;
   readonly sessionDir: string;
   readonly tmpDir: string;
+  readonly #extraEnv: Readonly<Record<string, string>>;
   #disposed: Promise<void> | undefined;
 
-  private constructor(root: string) {
+  private constructor(root: string, extraEnv: Readonly<Record<string, string>>) {
     this.root = root;
+    this.#extraEnv = { ...extraEnv };
     this.agentDir = join(root, 'agent');
     this.homeDir = join(root, 'home');
     this.projectDir = join(root, 'project');
@@ -39,7 +46,7 @@ export class PiSandbox {
   }
 
   static async create(options: PiSandboxOptions = {}): Promise<PiSandbox> {
-    const sandbox = new PiSandbox(await mkdtemp(join(tmpdir(), 'pi-testkit-')));
+    const sandbox = new PiSandbox(await mkdtemp(join(tmpdir(), 'pi-testkit-')), options.env ?? {});
     trackResource(sandbox);
     const folders = [sandbox.agentDir, sandbox.homeDir, sandbox.projectDir, sandbox.sessionDir, sandbox.tmpDir];
     await Promise.all(folders.map((folder) => mkdir(folder, { recursive: true })));
@@ -49,7 +56,7 @@ export class PiSandbox {
 
   /**
    * The whole environment of a Pi child: nothing is inherited but PATH, so a developer's keys,
-   * ~/.pi or NODE_OPTIONS cannot change what a test sees.
+   * ~/.pi or NODE_OPTIONS cannot change what a test sees. The `env` option comes last.
    */
   env(): Record<string, string> {
     return {
@@ -65,6 +72,7 @@ export class PiSandbox {
       PI_OFFLINE: '1',
       PI_TELEMETRY: '0',
       PI_SKIP_VERSION_CHECK: '1',
+      ...this.#extraEnv,
     };
   }
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, it } from 'vitest';
-import { piMatrix, planPiSuite, type PiMatrixEntry, type PiSuitePlan } from './pi-matrix.js';
-import type { PiVersion } from './pi-versions.js';
+import { piMatrix, planPiSuite, selectPiVersions, type PiMatrixEntry, type PiSuitePlan } from './pi-matrix.js';
+import { PI_VERSIONS, type PiVersion } from './pi-versions.js';
 import { disposeAll } from './process-registry.js';
 
 /** Bound for hooks and tests that start or drive a real Pi (start-up alone takes 0.5-2 s). */
@@ -29,14 +29,19 @@ function suiteTitle(title: string, entry: PiMatrixEntry, plan: PiSuitePlan): str
   return plan === 'skip' ? `${base} skipped: ${String(entry.skipReason)}` : base;
 }
 
+export interface DescribeEachPiOptions {
+  /** Only these versions (labels such as `1.6.0`); default the whole matrix. */
+  readonly versions?: readonly string[];
+}
+
 /**
- * Registers the same scenarios once per Pi version of the matrix. A version without a suitable Node
+ * Registers the same scenarios once per Pi version of the matrix (or of `options.versions`). A version without a suitable Node
  * becomes a skipped suite whose title (also printed as a warning) says how to enable it; under CI it
  * becomes a failing one instead, so a CI run cannot pass on part of the matrix.
  * Leftover drivers, models and sandboxes are disposed after each suite.
  */
-export function describeEachPi(title: string, scenarios: (target: PiTarget) => void): void {
-  for (const entry of piMatrix()) {
+export function describeEachPi(title: string, scenarios: (target: PiTarget) => void, options: DescribeEachPiOptions = {}): void {
+  for (const entry of piMatrix(process.env, selectPiVersions(PI_VERSIONS, options.versions))) {
     const plan = planPiSuite(entry);
     if (plan === 'fail') {
       describe(suiteTitle(title, entry, plan), () => {

@@ -1,0 +1,124 @@
+// The smoke run's scenario, on a Pi that already runs the adapter(s): the README's first smoke run,
+// a model turn, a resume and a new session. `pnpm smoke` runs it on the workspace build; the
+// packaging tests run it on packages installed from tarballs or a registry.
+import { readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { STATE_ENTRY_TYPE } from '@j1nn0/agent-state-pi';
+import { contentText, customEntries, type PiDriver } from '@j1nn0/pi-testkit/real';
+import type { SmokeChecks } from './smoke-checks.js';
+import {
+  EMPTY_STATUS,
+  FIRST_SMOKE_RUN,
+  GUARD_ADDS,
+  GUARD_LIST,
+  GUARD_LIST_PROMPT,
+  MODEL_TURN_ANSWER,
+  MODEL_TURN_PROMPT,
+  RECORDED_STATE,
+  RECORDED_STATUS,
+  STATUS_PROMPT,
+  firstSmokeRunOf,
+  type SmokeCommand,
+} from './smoke-script.js';
+import { warningLines } from './startup-warnings.js';
+import { note, received, section, shown, typed } from './smoke-transcript.js';
+
+export interface SmokeRun {
+  readonly pi: PiDriver;
+  readonly checks: SmokeChecks;
+  readonly print: (line: string) => void;
+  /** The folder of the `@j1nn0/agent-state-pi` package Pi loaded; its README documents the run. */
+  readonly agentStateDir: string;
+  /** Whether Pi also loaded `@j1nn0/agent-context-guard-pi`: adds its add/list to the run and the resume. */
+  readonly withContextGuard: boolean;
+}
+
+async function runCommand(run: SmokeRun, command: SmokeCommand): Promise<void> {
+  run.print(typed(command.prompt));
+  const { notifications } = await run.pi.prompt(command.prompt);
+  for (const notification of notifications) run.print(shown(notification));
+  run.checks.equal(`${command.prompt} shows the documented notice`, notifications, [
+    { message: command.notice, notifyType: 'info' },
+  ]);
+}
+
+function sessionFileOf(pi: PiDriver): string {
+  if (pi.sessionFile === undefined) throw new Error('Pi reported no session file');
+  return pi.sessionFile;
+}
+
+function checkNoWarning(run: SmokeRun, when: string): void {
+  run.checks.equal(`Pi printed no warning ${when}`, warningLines(run.pi.stderr()), []);
+}
+
+async function recordFirstSmokeRun(run: SmokeRun): Promise<void> {
+  run.print(section('1. First smoke run, as in the agent-state-pi README'));
+  checkNoWarning(run, 'at start');
+  for (const command of FIRST_SMOKE_RUN) await runCommand(run, command);
+  const readme = await readFile(join(run.agentStateDir, 'README.md'), 'utf8');
+  run.checks.equal(
+    'the README "First smoke run" lists these commands',
+    firstSmokeRunOf(readme),
+    FIRST_SMOKE_RUN.map((command) => command.prompt),
+  );
+  run.print(note('the README "First smoke run" lists exactly these commands'));
+}
+
+async function modelTurn(run: SmokeRun): Promise<void> {
+  const { pi, checks, print } = run;
+  print(section('2. A model turn: the model reads the state, and Pi writes the session file'));
+  pi.model.enqueue({ toolCalls: [{ name: 'agent_state_get', arguments: {} }] }, { text: MODEL_TURN_ANSWER });
+  print(typed(MODEL_TURN_PROMPT));
+  const turn = await pi.prompt(MODEL_TURN_PROMPT);
+  const toolResults = (pi.model.chatRequests().at(-1)?.messages ?? [])
+    .filter((message) => message.role === 'tool')
+    .map((message) => contentText(message.content));
+  print(received('the scripted model called agent_state_get and received:', toolResults.join('\n')));
+  print(received('the scripted model answered:', turn.assistantText ?? '(nothing)'));
+  checks.equal('the model received the state from agent_state_get', toolResults, [RECORDED_STATUS]);
+
+  const saved = customEntries(await pi.readSessionFile(), STATE_ENTRY_TYPE);
+  const changes = FIRST_SMOKE_RUN.length - 1;
+  checks.equal('the session file holds one agent-state-state entry per change', saved.length, changes);
+  checks.equal('the newest entry holds the current state', saved.at(-1)?.['data'], { schemaVersion: 1, state: RECORDED_STATE });
+  print(note(`session file ${basename(sessionFileOf(pi))}: ${saved.length} agent-state-state entries, the newest holds this state`));
+}
+
+async function protectContext(run: SmokeRun): Promise<void> {
+  run.print(section('2b. Context Guard: protect two items and list them'));
+  for (const command of GUARD_ADDS) await runCommand(run, command);
+  await runCommand(run, { prompt: GUARD_LIST_PROMPT, notice: GUARD_LIST });
+}
+
+async function resume(run: SmokeRun): Promise<void> {
+  const { pi, checks, print } = run;
+  print(section('3. Resume: restart Pi on the same session file'));
+  const file = sessionFileOf(pi);
+  const before = await readFile(file, 'utf8');
+  const shownBefore = pi.notifications().length;
+  await pi.restart();
+  print(note(`Pi restarted with --session ${basename(file)}`));
+  checks.equal('loading the session showed no notification', pi.notifications().slice(shownBefore), []);
+  await runCommand(run, { prompt: STATUS_PROMPT, notice: RECORDED_STATUS });
+  if (run.withContextGuard) await runCommand(run, { prompt: GUARD_LIST_PROMPT, notice: GUARD_LIST });
+  checks.equal('loading the session appended nothing to the file', (await readFile(file, 'utf8')) === before, true);
+  print(note('the same state as before the restart; the session file is byte-for-byte unchanged'));
+}
+
+async function newSession(run: SmokeRun): Promise<void> {
+  run.print(section('4. A new session starts empty'));
+  run.print(typed('(RPC new_session)'));
+  await run.pi.newSession();
+  await runCommand(run, { prompt: STATUS_PROMPT, notice: EMPTY_STATUS });
+  run.checks.equal('no extension error in the whole run', run.pi.extensionErrors(), []);
+  checkNoWarning(run, 'in the whole run');
+}
+
+/** Runs every step; the first failing check throws a SmokeFailure. */
+export async function runSmokeScenario(run: SmokeRun): Promise<void> {
+  await recordFirstSmokeRun(run);
+  await modelTurn(run);
+  if (run.withContextGuard) await protectContext(run);
+  await resume(run);
+  await newSession(run);
+}
