@@ -2,17 +2,19 @@ import { WORK_ITEM_STATUSES, type WorkItemStatus } from '@j1nn0/agent-state';
 import { mutationRequest, rejectedRequest, splitWord, usageRequest, viewRequest } from '@j1nn0/pi-adapter-kit';
 import type { CommandRequest, Notice, PiContextPort } from '@j1nn0/pi-adapter-kit';
 import type { AgentStateController } from './controller.js';
-import { formatClearPreview, formatOutcome, formatRejection, formatStatus, formatUsage } from './format.js';
+import { formatClearPreview, formatOutcome, formatPanelVisibility, formatRejection, formatStatus, formatUsage } from './format.js';
 import { isQuotedId } from './limits.js';
 import type { Rejection, StateMutation } from './mutations.js';
+import type { StateView } from './ui/state-view.js';
 
 export const COMMAND_NAME = 'agent-state';
 
-export const SUBCOMMANDS = ['status', 'objective', 'add', 'set', 'remove', 'decide', 'clear'] as const;
+export const SUBCOMMANDS = ['status', 'objective', 'add', 'set', 'remove', 'decide', 'clear', 'panel'] as const;
 
 export type Subcommand = (typeof SUBCOMMANDS)[number];
 
-export type AgentStateView = 'status' | 'clear_preview';
+/** Requests that change nothing recorded: reading the state, previewing a clear, hiding or showing the panel. */
+export type AgentStateView = 'status' | 'clear_preview' | 'panel_on' | 'panel_off';
 
 export type AgentStateRequest = CommandRequest<AgentStateView, StateMutation, Rejection>;
 
@@ -39,6 +41,11 @@ export function parseCommand(args: string): AgentStateRequest {
         return viewRequest('clear_preview');
       }
       return rest === '--yes' ? mutationRequest({ kind: 'clear' }) : usageRequest(subcommand);
+    case 'panel':
+      if (rest === 'on' || rest === 'off') {
+        return viewRequest(rest === 'on' ? 'panel_on' : 'panel_off');
+      }
+      return usageRequest(subcommand);
     default:
       return usageRequest();
   }
@@ -73,18 +80,45 @@ function withId(id: string, change: StateMutation): AgentStateRequest {
   return isQuotedId(id) ? rejectedRequest({ code: 'quoted_id' }) : mutationRequest(change);
 }
 
+/** What a command reads and changes: the recorded state, and how it is shown on screen. */
+export interface CommandTarget {
+  readonly controller: AgentStateController;
+  readonly view: StateView;
+}
+
+/** What to tell the person; `savedChange` marks a change that was saved as a new state entry. */
+export interface CommandReply extends Notice {
+  readonly savedChange: boolean;
+}
+
 /** Runs a parsed request and returns what to tell the person. */
-export function runCommand(request: AgentStateRequest, controller: AgentStateController, ctx: PiContextPort): Notice {
+export function runCommand(request: AgentStateRequest, target: CommandTarget, ctx: PiContextPort): CommandReply {
+  const { controller } = target;
   switch (request.kind) {
     case 'view':
-      return request.view === 'status'
-        ? { message: formatStatus(controller.current(), controller.summary()), type: 'info' }
-        : { message: formatClearPreview(controller.current()), type: 'info' };
-    case 'mutation':
-      return formatOutcome(controller.apply(request.mutation, ctx));
+      return { ...runView(request.view, target, ctx), savedChange: false };
+    case 'mutation': {
+      const outcome = controller.apply(request.mutation, ctx);
+      return { ...formatOutcome(outcome), savedChange: outcome.kind === 'changed' };
+    }
     case 'usage':
-      return { message: formatUsage(request.subcommand), type: 'warning' };
+      return { message: formatUsage(request.subcommand), type: 'warning', savedChange: false };
     case 'rejected':
-      return { message: formatRejection(request.rejection), type: 'warning' };
+      return { message: formatRejection(request.rejection), type: 'warning', savedChange: false };
+  }
+}
+
+function runView(view: AgentStateView, { controller, view: screen }: CommandTarget, ctx: PiContextPort): Notice {
+  switch (view) {
+    case 'status':
+      return { message: formatStatus(controller.current(), controller.summary()), type: 'info' };
+    case 'clear_preview':
+      return { message: formatClearPreview(controller.current()), type: 'info' };
+    case 'panel_on':
+    case 'panel_off': {
+      screen.setPanelVisible(view === 'panel_on');
+      screen.show(ctx, controller.current(), controller.summary());
+      return { message: formatPanelVisibility(view === 'panel_on', ctx.hasUI), type: 'info' };
+    }
   }
 }

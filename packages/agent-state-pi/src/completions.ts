@@ -11,16 +11,22 @@ const SUBCOMMAND_DESCRIPTIONS: Readonly<Record<(typeof SUBCOMMANDS)[number], str
   remove: 'remove a work item: remove <id>',
   decide: 'record a decision: decide <id> <content>',
   clear: 'preview clearing everything; clear --yes clears',
+  panel: 'hide or show the panel above the editor',
 };
+
+const PANEL_CANDIDATES: readonly CompletionCandidate[] = [
+  { word: 'off', description: 'hide the panel' },
+  { word: 'on', description: 'show the panel' },
+];
 
 const SUBCOMMAND_CANDIDATES: readonly CompletionCandidate[] = SUBCOMMANDS.map((word) => ({
   word,
   description: SUBCOMMAND_DESCRIPTIONS[word],
 }));
 
-const TAKES_ARGUMENTS: ReadonlySet<string> = new Set(['objective', 'add', 'set', 'remove', 'decide']);
+const TAKES_ARGUMENTS: ReadonlySet<string> = new Set(['objective', 'add', 'set', 'remove', 'decide', 'panel']);
 
-/** Subcommands; existing work-item ids after `set ` and `remove `; statuses after `set <existing id> `. */
+/** Subcommands; existing work-item ids after `set ` and `remove `; statuses after `set <existing id> `; on/off after `panel `. */
 export function completeArguments(prefix: string, workItemIds: readonly string[]): PiCompletionItem[] | null {
   const words = completionWords(prefix);
   const [subcommand = '', id = '', status = ''] = words;
@@ -33,6 +39,8 @@ export function completeArguments(prefix: string, workItemIds: readonly string[]
     items = offerCompletions(typeableIds, id, (candidate) =>
       subcommand === 'set' ? `set ${candidate} ` : `remove ${candidate}`,
     );
+  } else if (words.length === 2 && subcommand === 'panel') {
+    items = offerCompletions(PANEL_CANDIDATES, id, (mode) => `panel ${mode}`);
   } else if (words.length === 3 && subcommand === 'set' && typeableIds.includes(id)) {
     items = offerCompletions(WORK_ITEM_STATUSES, status, (name) => `set ${id} ${name}`);
   }

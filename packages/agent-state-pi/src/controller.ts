@@ -4,12 +4,10 @@ import {
   type AgentStateSnapshot,
   type AgentStateSummary,
 } from '@j1nn0/agent-state';
-import { formatFooter, formatUnreadableEntry } from './format.js';
+import { formatUnreadableEntry } from './format.js';
 import { applyMutation, type MutationOutcome, type StateMutation } from './mutations.js';
 import { STATE_ENTRY_TYPE, restoreFromBranch, toStatePayload } from './persistence.js';
 import type { PiContextPort } from '@j1nn0/pi-adapter-kit';
-
-export const FOOTER_STATUS_KEY = 'agent-state';
 
 /** An unexpected failure (a bug or a host error) is reported, never thrown at Pi. */
 export type ControllerOutcome = MutationOutcome | { readonly kind: 'failed' };
@@ -27,6 +25,8 @@ export interface AgentStateController {
 /** One controller per extension instance; its state lives in this closure, never in the module. */
 export function createAgentStateController(
   appendEntry: (customType: string, data: unknown) => void,
+  // What the person sees of the state (footer, panel); redrawn after every load and change.
+  show: (ctx: PiContextPort, snapshot: AgentStateSnapshot, summary: AgentStateSummary) => void = () => undefined,
 ): AgentStateController {
   let snapshot = createAgentState().snapshot();
   // summarizeAgentState re-validates the whole snapshot (about 0.5 ms at the limits), so it runs
@@ -41,10 +41,8 @@ export function createAgentStateController(
   // each unreadable entry is reported only once per extension instance.
   const reportedEntryIds = new Set<string>();
 
-  function showFooter(ctx: PiContextPort): void {
-    if (ctx.hasUI) {
-      ctx.ui.setStatus(FOOTER_STATUS_KEY, formatFooter(snapshot, summary));
-    }
+  function showState(ctx: PiContextPort): void {
+    show(ctx, snapshot, summary);
   }
 
   return {
@@ -62,7 +60,7 @@ export function createAgentStateController(
           ctx.ui.notify(formatUnreadableEntry(restored.problem), 'warning');
         }
       }
-      showFooter(ctx);
+      showState(ctx);
     },
 
     apply(mutation, ctx) {
@@ -77,7 +75,7 @@ export function createAgentStateController(
       }
       if (outcome.kind === 'changed') {
         replaceState(outcome.snapshot);
-        showFooter(ctx);
+        showState(ctx);
       }
       return outcome;
     },

@@ -1,19 +1,36 @@
-import { COMMAND_NAME, parseCommand, runCommand } from './commands.js';
+import { COMMAND_NAME, parseCommand, runCommand, type CommandTarget } from './commands.js';
 import { completeArguments } from './completions.js';
 import { createAgentStateController } from './controller.js';
 import type { PiContextPort, PiExtensionPort } from '@j1nn0/pi-adapter-kit';
+import { STATE_ENTRY_TYPE } from './persistence.js';
 import { createAgentStateTools } from './tools.js';
+import { createStateView } from './ui/state-view.js';
+import { createStateTranscript } from './ui/transcript.js';
 
 export { STATE_ENTRY_TYPE, STATE_PAYLOAD_VERSION, type StatePayload } from './persistence.js';
 export type { PiExtensionPort } from '@j1nn0/pi-adapter-kit';
 
 /** The Pi extension: one `/agent-state` command, four tools, state saved as session entries. */
 export default function agentStateExtension(pi: PiExtensionPort): void {
-  const controller = createAgentStateController((customType, data) => {
-    pi.appendEntry(customType, data);
-  });
+  const view = createStateView();
+  const controller = createAgentStateController(
+    (customType, data) => {
+      pi.appendEntry(customType, data);
+    },
+    (ctx, snapshot, summary) => {
+      view.show(ctx, snapshot, summary);
+    },
+  );
+  const target: CommandTarget = { controller, view };
+  // Pi 0.84 and later draw each saved state entry as a line in the chat; 0.73 has no entry renderer.
+  const transcript = pi.registerEntryRenderer === undefined ? undefined : createStateTranscript();
+  if (transcript !== undefined) {
+    pi.registerEntryRenderer?.(STATE_ENTRY_TYPE, transcript.render);
+  }
+
   // Every start reason and every tree move changes which branch is current: restore from it.
   const load = (_event: unknown, ctx: PiContextPort): void => {
+    transcript?.follow(ctx.sessionManager);
     controller.load(ctx);
   };
   pi.on('session_start', load);
@@ -22,8 +39,13 @@ export default function agentStateExtension(pi: PiExtensionPort): void {
   pi.registerCommand(COMMAND_NAME, {
     description: 'Record the objective, work items and decisions (caller-declared, not verified)',
     handler: (args, ctx) => {
-      const notice = runCommand(parseCommand(args), controller, ctx);
-      ctx.ui.notify(notice.message, notice.type);
+      const reply = runCommand(parseCommand(args), target, ctx);
+      // In the terminal UI a saved change already draws its line in the chat; saying it again in a
+      // notification would show the person the same change twice.
+      const shownInChat = reply.savedChange && transcript !== undefined && ctx.mode === 'tui';
+      if (!shownInChat) {
+        ctx.ui.notify(reply.message, reply.type);
+      }
       return Promise.resolve();
     },
     getArgumentCompletions: (prefix) =>

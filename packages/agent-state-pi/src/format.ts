@@ -26,6 +26,7 @@ const GRAMMARS: Readonly<Record<Subcommand, string>> = {
   remove: 'remove <id>',
   decide: 'decide <id> <content>',
   clear: 'clear [--yes]',
+  panel: 'panel <on|off>',
 };
 
 /** The usage of one subcommand; for a bare or unknown one, the whole command's usage line. */
@@ -62,18 +63,6 @@ export function formatStatus(
     }
   }
   return lines.join('\n');
-}
-
-/** Footer text: counts only, no recorded content; undefined clears the footer of an empty state. */
-export function formatFooter(
-  snapshot: AgentStateSnapshot,
-  summary: AgentStateSummary = summarizeAgentState(snapshot),
-): string | undefined {
-  if (isEmptySnapshot(snapshot)) {
-    return undefined;
-  }
-  const objective = snapshot.objective === undefined ? 'no objective' : 'objective set';
-  return `Agent State: ${objective}, ${formatCounts(snapshot, summary)}`;
 }
 
 export function formatOutcome(outcome: ControllerOutcome): Notice {
@@ -138,6 +127,15 @@ export function formatRejection(rejection: Rejection): string {
     case 'invalid_input':
       return 'Rejected: the Agent State core refused this input.';
   }
+}
+
+export function formatPanelVisibility(visible: boolean, hasUI: boolean): string {
+  if (!hasUI) {
+    return 'The Agent State panel is drawn only in Pi\'s interactive terminal UI.';
+  }
+  return visible
+    ? 'Agent State panel shown above the editor; hide it with /agent-state panel off.'
+    : 'Agent State panel hidden; show it again with /agent-state panel on.';
 }
 
 export function formatClearPreview(snapshot: AgentStateSnapshot): string {

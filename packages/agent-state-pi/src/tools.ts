@@ -3,6 +3,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { AgentStateController } from './controller.js';
 import { formatOutcome, formatStatus } from './format.js';
 import type { StateMutation } from './mutations.js';
+import { renderToolCall, renderToolResult, type AgentStateToolName } from './ui/tool-rows.js';
 import type { PiContextPort, PiToolPort, PiToolResult } from '@j1nn0/pi-adapter-kit';
 
 /** Every tool description carries this: the tools store declarations, they do not judge them. */
@@ -75,11 +76,16 @@ function runMutation(
   return Promise.resolve(textResult(notice.message, controller));
 }
 
-// Keeps each tool's parameter type for `execute` while the list shares one element type.
+// Keeps each tool's parameter type for `execute` while the list shares one element type, and gives
+// every tool the same row renderers, told apart by the tool's name.
 function defineTool<TParams extends TSchema>(
-  tool: PiToolPort<TParams, AgentStateToolDetails>,
+  tool: PiToolPort<TParams, AgentStateToolDetails> & { readonly name: AgentStateToolName },
 ): PiToolPort<TParams, AgentStateToolDetails> {
-  return tool;
+  return {
+    ...tool,
+    renderCall: (args, theme) => renderToolCall(tool.name, args, theme),
+    renderResult: (result, options, theme, context) => renderToolResult(result, options, theme, context),
+  };
 }
 
 export function createAgentStateTools(controller: AgentStateController): AgentStateTool[] {
@@ -88,6 +94,7 @@ export function createAgentStateTools(controller: AgentStateController): AgentSt
       name: 'agent_state_get',
       label: 'Agent State',
       description: `Read the Agent State: objective, work items, decisions. ${AUTHORITY_BOUNDARY}`,
+      promptSnippet: 'Read the recorded objective, work items and decisions',
       parameters: GetParameters,
       execute: () => {
         return Promise.resolve(textResult(formatStatus(controller.current(), controller.summary()), controller));
@@ -97,6 +104,7 @@ export function createAgentStateTools(controller: AgentStateController): AgentSt
       name: 'agent_state_add_work_item',
       label: 'Agent State: add work item',
       description: `Add a work item (status defaults to open). ${AUTHORITY_BOUNDARY}`,
+      promptSnippet: 'Record a work item (id, content, optional status)',
       parameters: AddWorkItemParameters,
       execute: (_toolCallId, params, _signal, _onUpdate, ctx) => {
         const { id, content, status } = params;
@@ -111,6 +119,7 @@ export function createAgentStateTools(controller: AgentStateController): AgentSt
       name: 'agent_state_set_work_item_status',
       label: 'Agent State: set status',
       description: `Set a work item's status. ${AUTHORITY_BOUNDARY}`,
+      promptSnippet: "Set a recorded work item's status",
       parameters: SetStatusParameters,
       execute: (_toolCallId, { id, status }, _signal, _onUpdate, ctx) =>
         runMutation(controller, { kind: 'set_status', id, status }, ctx),
@@ -119,6 +128,7 @@ export function createAgentStateTools(controller: AgentStateController): AgentSt
       name: 'agent_state_add_decision',
       label: 'Agent State: add decision',
       description: `Record a decision. ${AUTHORITY_BOUNDARY}`,
+      promptSnippet: 'Record a decision (id, content)',
       parameters: AddDecisionParameters,
       execute: (_toolCallId, { id, content }, _signal, _onUpdate, ctx) =>
         runMutation(controller, { kind: 'add_decision', id, content }, ctx),

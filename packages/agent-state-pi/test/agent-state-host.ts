@@ -4,7 +4,14 @@ import agentStateExtension, { STATE_ENTRY_TYPE } from '../src/extension.js';
 
 // One place for the fake-host setup every host-level test shares.
 
-const harness = createCommandHarness({ extension: agentStateExtension, command: 'agent-state', entryType: STATE_ENTRY_TYPE });
+// Host-level tests read every answer as a notification, as an RPC client does. In the terminal UI
+// (mode `tui`) a saved change is shown as a chat line instead; test/ui/ covers that split.
+const harness = createCommandHarness({
+  extension: agentStateExtension,
+  command: 'agent-state',
+  entryType: STATE_ENTRY_TYPE,
+  hostDefaults: { mode: 'rpc' },
+});
 
 export const { start: startAgentStateHost, run: runAgentState, recordAll, savedPayloads } = harness;
 export { expectCleanRun, leafId };

@@ -231,7 +231,7 @@ describe('/agent-state', () => {
       expect(host.statuses.has('agent-state')).toBe(false);
       await recordAll(host, ['add a A']);
       expect(host.statuses.get('agent-state')).toBe(
-        'Agent State: no objective, 1 work item (1 open, 0 in_progress, 0 blocked, 0 done), 0 decisions',
+        '│ Agent State 0/1 done',
       );
       await recordAll(host, ['remove a']);
       expect(host.statuses.has('agent-state')).toBe(false);

@@ -17,6 +17,7 @@ describe('completeArguments', () => {
       { value: 'remove ', label: 'remove' },
       { value: 'decide ', label: 'decide' },
       { value: 'clear', label: 'clear' },
+      { value: 'panel ', label: 'panel' },
     ]);
   });
 

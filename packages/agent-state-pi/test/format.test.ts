@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   USAGE,
   formatClearPreview,
-  formatFooter,
   formatOutcome,
   formatRejection,
   formatStatus,
@@ -45,26 +44,11 @@ describe('formatStatus', () => {
   });
 });
 
-describe('formatFooter', () => {
-  it('is undefined for an empty state, so the footer is cleared', () => {
-    expect(formatFooter(snapshotOf())).toBeUndefined();
-  });
-
-  it('shows counts without recorded content', () => {
-    expect(formatFooter(snapshotOf(EXAMPLE_STATE))).toBe(
-      'Agent State: objective set, 3 work items (1 open, 1 in_progress, 0 blocked, 1 done), 1 decision',
-    );
-    expect(formatFooter(snapshotOf({ decisions: [{ id: 'd', content: 'D' }] }))).toBe(
-      'Agent State: no objective, 0 work items, 1 decision',
-    );
-  });
-});
-
 describe('messages', () => {
   it('keeps the usage on one line listing every subcommand', () => {
     expect(USAGE).toBe(
       'Usage: /agent-state status | objective <text> | add <id> <content> | ' +
-        'set <id> <open|in_progress|blocked|done> | remove <id> | decide <id> <content> | clear [--yes]',
+        'set <id> <open|in_progress|blocked|done> | remove <id> | decide <id> <content> | clear [--yes] | panel <on|off>',
     );
   });
 

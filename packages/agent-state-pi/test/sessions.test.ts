@@ -23,7 +23,7 @@ describe('persistence', () => {
     await host.restart();
     expect(await readState(host)).toBe(EXAMPLE_STATUS);
     expect(host.statuses.get('agent-state')).toBe(
-      'Agent State: objective set, 3 work items (1 open, 1 in_progress, 0 blocked, 1 done), 1 decision',
+      '│ Agent State 1/3 done',
     );
     expectCleanRun(host);
   });

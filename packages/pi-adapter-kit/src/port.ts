@@ -43,6 +43,8 @@ export interface PiSessionManagerPort {
 
 export interface PiContextPort {
   readonly hasUI: boolean;
+  /** Pi 0.84 and later: `tui` in the terminal UI, else `rpc`, `print` or `json`. */
+  readonly mode?: string;
   readonly ui: PiUiPort;
   readonly sessionManager: PiSessionManagerPort;
   /** Pi's current system prompt; optional because a host may not offer it. */

@@ -80,6 +80,9 @@ const MALFORMED_ARGS = [
   'objective',
   'add',
   '--yes',
+  'panel',
+  'panel maybe',
+  'add "two words" quoted',
 ];
 
 const word = (text: string): fc.Arbitrary<string> => fc.constant(text);
@@ -94,5 +97,6 @@ export const commandArguments: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: commandLine(word('clear')) },
   { weight: 1, arbitrary: commandLine(word('clear'), word('--yes')) },
   { weight: 1, arbitrary: commandLine(word('status')) },
+  { weight: 1, arbitrary: commandLine(word('panel'), fc.constantFrom('on', 'off')) },
   { weight: 3, arbitrary: fc.constantFrom(...MALFORMED_ARGS) },
 );

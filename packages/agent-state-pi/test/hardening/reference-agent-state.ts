@@ -44,7 +44,7 @@ const MAX_ENTRIES = 200;
 
 export const REFERENCE_USAGE =
   'Usage: /agent-state status | objective <text> | add <id> <content> | set <id> <open|in_progress|blocked|done> | ' +
-  'remove <id> | decide <id> <content> | clear [--yes]';
+  'remove <id> | decide <id> <content> | clear [--yes] | panel <on|off>';
 
 /** README: a known subcommand with wrong arguments shows that subcommand's usage only. */
 export const REFERENCE_SUBCOMMAND_USAGE: Readonly<Record<string, string>> = {
@@ -55,7 +55,14 @@ export const REFERENCE_SUBCOMMAND_USAGE: Readonly<Record<string, string>> = {
   remove: 'Usage: /agent-state remove <id>',
   decide: 'Usage: /agent-state decide <id> <content>',
   clear: 'Usage: /agent-state clear [--yes]',
+  panel: 'Usage: /agent-state panel <on|off>',
 };
+
+/** README: `panel on|off` shows or hides the panel and records nothing. */
+export const REFERENCE_PANEL_NOTICES = {
+  on: 'Agent State panel shown above the editor; hide it with /agent-state panel off.',
+  off: 'Agent State panel hidden; show it again with /agent-state panel on.',
+} as const;
 
 /** README: quotes do not group words, so an id that starts or ends with one is refused. */
 export function isReferenceQuotedId(id: string): boolean {

@@ -1,4 +1,5 @@
 import {
+  REFERENCE_PANEL_NOTICES,
   REFERENCE_SUBCOMMAND_USAGE,
   REFERENCE_USAGE,
   REJECTED,
@@ -72,6 +73,10 @@ export function runReferenceCommand(state: ReferenceState, args: string): Refere
       if (id === undefined || extra.length > 0) return usageOf(subcommand);
       return isReferenceQuotedId(id) ? QUOTED_ID : change(state, { kind: 'remove', id });
     }
+    case 'panel':
+      return rest === 'on' || rest === 'off'
+        ? { kind: 'notice', notice: { message: REFERENCE_PANEL_NOTICES[rest], type: 'info' } }
+        : usageOf(subcommand);
     default:
       return USAGE;
   }

@@ -22,9 +22,11 @@ export interface StatusView {
   readonly decisions: readonly string[];
 }
 
+/** README: the footer carries done/total and blocked counts only, or says there are no work items. */
 export interface FooterView {
-  readonly objectiveSet: boolean;
-  readonly counts: StatusCounts;
+  readonly done: number;
+  readonly total: number;
+  readonly blocked: number;
 }
 
 function countsOf(state: ReferenceState): StatusCounts {
@@ -52,7 +54,8 @@ export function expectedStatusView(state: ReferenceState): StatusView {
 }
 
 export function expectedFooterView(state: ReferenceState): FooterView {
-  return { objectiveSet: state.objective !== undefined, counts: countsOf(state) };
+  const count = (status: string): number => state.workItems.filter((item) => item.status === status).length;
+  return { done: count('done'), total: state.workItems.length, blocked: count('blocked') };
 }
 
 const COUNTS_PATTERN =
@@ -60,7 +63,7 @@ const COUNTS_PATTERN =
   '(?: \\((\\d+) open, (\\d+) in_progress, (\\d+) blocked, (\\d+) done\\))?' +
   ', (\\d+) (decision|decisions)';
 const HEADLINE = new RegExp(`^Agent State: (?:no objective|objective "(.*)"), ${COUNTS_PATTERN}\\.$`, 'u');
-const FOOTER = new RegExp(`^Agent State: (no objective|objective set), ${COUNTS_PATTERN}$`, 'u');
+const FOOTER = /^│ Agent State(?:: no work items| (\d+)\/(\d+) done(?: · (\d+) blocked)?)$/u;
 
 class StatusTextError extends Error {
   constructor(problem: string, text: string) {
@@ -120,5 +123,7 @@ export function parseStatusText(text: string): StatusView {
 export function parseFooterText(text: string): FooterView {
   const match = FOOTER.exec(text);
   if (match === null) throw new StatusTextError('unreadable footer', text);
-  return { objectiveSet: match[1] === 'objective set', counts: parseCounts(match.slice(2), text) };
+  const [, done = '0', total = '0', blocked = '0'] = match;
+  if (match[1] !== undefined && Number(total) === 0) throw new StatusTextError('0/0 instead of "no work items"', text);
+  return { done: Number(done), total: Number(total), blocked: Number(blocked) };
 }

@@ -12,6 +12,8 @@ export interface CommandAdapter {
   readonly command: string;
   /** The custom entry type the adapter saves its state under. */
   readonly entryType: string;
+  /** Host options every `start` begins with (a test's own options win). */
+  readonly hostDefaults?: FakePiHostOptions;
 }
 
 export interface CommandHarness {
@@ -26,8 +28,9 @@ export interface CommandHarness {
   readonly savedPayloads: (host: FakePiHost) => unknown[];
 }
 
-export function createCommandHarness({ extension, command, entryType }: CommandAdapter): CommandHarness {
-  const start = async (options: FakePiHostOptions = {}): Promise<FakePiHost> => {
+export function createCommandHarness({ extension, command, entryType, hostDefaults = {} }: CommandAdapter): CommandHarness {
+  const start = async (ownOptions: FakePiHostOptions = {}): Promise<FakePiHost> => {
+    const options = { ...hostDefaults, ...ownOptions };
     // Loaded on first use: the host compiles tool schemas with typebox, which the cores' tests never need.
     const { createFakePiHost } = await import('../fake-host/fake-host.js');
     const host = createFakePiHost(options);

@@ -1,4 +1,4 @@
-import type { ExtensionAPI, ExecResult, SlashCommandInfo, ToolDefinition, ToolInfo } from 'pi-coding-agent-0.84.2';
+import type { EntryRenderer, ExtensionAPI, ExecResult, SlashCommandInfo, ToolDefinition, ToolInfo } from 'pi-coding-agent-0.84.2';
 import { FakePiHostError } from './errors.js';
 import type { EventHandler, ExtensionRegistrations } from './extension-registry.js';
 
@@ -74,8 +74,9 @@ export function createExtensionApi(
     registerMarkdownTransformer: () => {
       port.assertActive();
     },
-    registerEntryRenderer: () => {
+    registerEntryRenderer(customType, renderer): void {
       port.assertActive();
+      registrations.entryRenderers.set(customType, renderer as EntryRenderer);
     },
     appendEntry(customType, data): void {
       assertReady();

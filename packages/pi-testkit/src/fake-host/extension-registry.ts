@@ -1,4 +1,4 @@
-import type { RegisteredCommand, ResolvedCommand, SourceInfo, ToolDefinition } from 'pi-coding-agent-0.84.2';
+import type { EntryRenderer, RegisteredCommand, ResolvedCommand, SourceInfo, ToolDefinition } from 'pi-coding-agent-0.84.2';
 
 /** Any event handler as Pi stores it; the event and ctx shapes depend on the event name. */
 export type EventHandler = (event: never, ctx: never) => unknown;
@@ -16,6 +16,8 @@ export interface ExtensionRegistrations {
   readonly commands: Map<string, RegisteredCommand>;
   readonly tools: Map<string, ToolDefinition>;
   readonly flags: Map<string, boolean | string | undefined>;
+  /** Entry renderers by custom type (Pi 0.84+); the first registration of a type wins when drawing. */
+  readonly entryRenderers: Map<string, EntryRenderer>;
   /** Every command/tool registration in call order, so repeats inside one extension are not lost to the maps. */
   readonly registrations: Registration[];
 }
@@ -28,6 +30,7 @@ export function createExtensionRegistrations(path: string): ExtensionRegistratio
     commands: new Map(),
     tools: new Map(),
     flags: new Map(),
+    entryRenderers: new Map(),
     registrations: [],
   };
 }

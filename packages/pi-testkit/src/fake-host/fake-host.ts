@@ -1,6 +1,7 @@
 import type {
   CompactOptions,
   ContextUsage,
+  EntryRenderer,
   ExtensionUIContext,
   RegisteredCommand,
   ResolvedCommand,
@@ -183,6 +184,17 @@ export class FakePiHost {
 
   get widgets(): ReadonlyMap<string, unknown> {
     return this.#ui.widgets;
+  }
+
+  /** Entry renderers by custom type, as Pi 0.84+ would draw saved custom entries in the chat. */
+  get entryRenderers(): ReadonlyMap<string, EntryRenderer> {
+    const renderers = new Map<string, EntryRenderer>();
+    for (const extension of this.#runtime.extensions) {
+      for (const [customType, renderer] of extension.entryRenderers) {
+        if (!renderers.has(customType)) renderers.set(customType, renderer);
+      }
+    }
+    return renderers;
   }
 
   /** Commands by the name `/name` reaches; a name registered twice appears as `name:1`, `name:2` (Pi's renaming). */

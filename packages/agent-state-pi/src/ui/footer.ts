@@ -1,0 +1,19 @@
+import type { AgentStateSnapshot, AgentStateSummary } from '@j1nn0/agent-state';
+
+// Pi joins the footer statuses of all extensions with one space on one line and cuts it at the
+// terminal width. This one carries counts only, starts with a bar that separates it from the status
+// before it, and stays short enough that it and Context Guard's fit in 80 columns together.
+
+export const FOOTER_STATUS_KEY = 'agent-state';
+
+/** Undefined clears the footer of an empty state. */
+export function formatFooter(snapshot: AgentStateSnapshot, summary: AgentStateSummary): string | undefined {
+  if (snapshot.objective === undefined && snapshot.workItems.length === 0 && snapshot.decisions.length === 0) {
+    return undefined;
+  }
+  if (summary.total === 0) {
+    return '│ Agent State: no work items';
+  }
+  const blocked = summary.blocked > 0 ? ` · ${summary.blocked} blocked` : '';
+  return `│ Agent State ${summary.done}/${summary.total} done${blocked}`;
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { describeChange } from '../../src/ui/change-line.js';
+import { EXAMPLE_STATE, snapshotOf } from '../snapshots.js';
+
+describe('the change line of a saved state entry', () => {
+  const before = snapshotOf(EXAMPLE_STATE);
+
+  it('names a status change, an addition, the objective, a removal and a decision', () => {
+    const workItems = EXAMPLE_STATE.workItems ?? [];
+    expect(describeChange(before, snapshotOf({ ...EXAMPLE_STATE, workItems: workItems.map((item) => (item.id === 'docs' ? { ...item, status: 'done' as const } : item)) }))).toBe('set docs → done');
+    expect(describeChange(before, snapshotOf({ ...EXAMPLE_STATE, workItems: [...workItems, { id: 'tests', content: 'T' }] }))).toBe('added tests (open)');
+    expect(describeChange(before, snapshotOf({ ...EXAMPLE_STATE, objective: 'Ship it' }))).toBe('objective set');
+    expect(describeChange(before, snapshotOf({ ...EXAMPLE_STATE, workItems: workItems.slice(1) }))).toBe('removed parse');
+    expect(describeChange(before, snapshotOf({ ...EXAMPLE_STATE, decisions: [...(EXAMPLE_STATE.decisions ?? []), { id: 'd2', content: 'D' }] }))).toBe('decided d2');
+  });
+
+  it('counts what a clear removed', () => {
+    expect(describeChange(before, snapshotOf())).toBe('cleared 4 items');
+  });
+
+  it('describes the first entry of a branch against an empty state', () => {
+    expect(describeChange(undefined, snapshotOf({ workItems: [{ id: 'a', content: 'A' }] }))).toBe('added a (open)');
+  });
+
+  it('escapes ids', () => {
+    expect(describeChange(undefined, snapshotOf({ workItems: [{ id: 'a\u001b', content: 'A' }] }))).toBe('added a\\u001b (open)');
+  });
+});

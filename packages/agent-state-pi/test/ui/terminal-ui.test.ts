@@ -1,0 +1,97 @@
+import { PLAIN_THEME, type PiComponentPort, type PiWidgetFactory } from '@j1nn0/pi-adapter-kit';
+import { createFakePiHost, type FakePiHost } from '@j1nn0/pi-testkit';
+import { describe, expect, it } from 'vitest';
+import agentStateExtension, { STATE_ENTRY_TYPE } from '../../src/extension.js';
+
+// The extension as Pi's terminal UI (mode `tui`, Pi 0.84+) sees it: a panel widget, one chat line per
+// saved entry, and notifications only for what the chat line does not already say.
+
+async function startTui(): Promise<FakePiHost> {
+  const host = createFakePiHost({ mode: 'tui' });
+  await host.load(agentStateExtension);
+  await host.startSession('startup');
+  host.takeNotifications();
+  return host;
+}
+
+function panelOf(host: FakePiHost, width = 80): string[] {
+  const factory = host.widgets.get('agent-state') as PiWidgetFactory | undefined;
+  return factory === undefined ? [] : factory(undefined, PLAIN_THEME).render(width);
+}
+
+function chatLines(host: FakePiHost): string[] {
+  const renderer = host.entryRenderers.get(STATE_ENTRY_TYPE);
+  if (renderer === undefined) throw new Error('no entry renderer');
+  return host.session.customEntries(STATE_ENTRY_TYPE).flatMap((entry) => {
+    const component = renderer(entry, { expanded: false }, PLAIN_THEME as never) as PiComponentPort | undefined;
+    return component?.render(80) ?? [];
+  });
+}
+
+describe('agent-state-pi in the terminal UI', () => {
+  it('shows a saved change as a chat line, not also as a notification', async () => {
+    const host = await startTui();
+    await host.runCommand('/agent-state add parse Parse the arguments');
+    await host.runCommand('/agent-state set parse in_progress');
+    expect(host.takeNotifications()).toEqual([]);
+    expect(chatLines(host)).toEqual(['◆ Agent State: added parse (open)', '◆ Agent State: set parse → in_progress']);
+  });
+
+  it('still notifies rejections, answers that change nothing, and the status listing', async () => {
+    const host = await startTui();
+    await host.runCommand('/agent-state add parse P');
+    await host.runCommand('/agent-state add parse again');
+    await host.runCommand('/agent-state set parse open');
+    await host.runCommand('/agent-state status');
+    expect(host.takeNotifications().map((notice) => notice.type)).toEqual(['warning', 'info', 'info']);
+  });
+
+  it('draws the lines again after a restart, each against the entry before it on the branch', async () => {
+    const host = await startTui();
+    for (const args of ['objective Ship', 'add a A', 'add b B', 'set a done', 'remove b', 'clear --yes']) {
+      await host.runCommand(`/agent-state ${args}`);
+    }
+    await host.restart();
+    expect(chatLines(host)).toEqual([
+      '◆ Agent State: objective set',
+      '◆ Agent State: added a (open)',
+      '◆ Agent State: added b (open)',
+      '◆ Agent State: set a → done',
+      '◆ Agent State: removed b',
+      '◆ Agent State: cleared 1 item',
+    ]);
+  });
+
+  it('draws a line for a change the model made through a tool', async () => {
+    const host = await startTui();
+    await host.executeTool('agent_state_add_work_item', { id: 'docs', content: 'Docs' });
+    expect(chatLines(host)).toEqual(['◆ Agent State: added docs (open)']);
+  });
+
+  it('keeps the panel above the editor in step with the state, and lets the person hide and show it', async () => {
+    const host = await startTui();
+    expect(panelOf(host)).toEqual([]);
+    await host.runCommand('/agent-state objective Ship the parser');
+    await host.runCommand('/agent-state add parse Parse the arguments');
+    expect(panelOf(host)).toEqual(['Agent State · Ship the parser · 0/1 done', '  [open] parse: Parse the arguments']);
+
+    await host.runCommand('/agent-state panel off');
+    expect(panelOf(host)).toEqual([]);
+    await host.runCommand('/agent-state add docs Docs');
+    expect(panelOf(host)).toEqual([]);
+    await host.runCommand('/agent-state panel on');
+    expect(panelOf(host)).toHaveLength(3);
+    expect(host.takeNotifications().map((notice) => notice.message)).toEqual([
+      'Agent State panel hidden; show it again with /agent-state panel on.',
+      'Agent State panel shown above the editor; hide it with /agent-state panel off.',
+    ]);
+  });
+
+  it('restores the panel and the footer on a resume', async () => {
+    const host = await startTui();
+    await host.runCommand('/agent-state add parse Parse the arguments');
+    await host.restart();
+    expect(panelOf(host)).toEqual(['Agent State · no objective · 0/1 done', '  [open] parse: Parse the arguments']);
+    expect(host.statuses.get('agent-state')).toBe('│ Agent State 0/1 done');
+  });
+});
