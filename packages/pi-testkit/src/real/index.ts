@@ -1,4 +1,12 @@
-export { PI_VERSIONS, type PiVersion } from './pi-versions.js';
+export { PI_LINE_VERSIONS, PI_VERSIONS, installedVersion, type PiVersion } from './pi-versions.js';
+export {
+  EXCLUDED_PI_RELEASE_LINES,
+  PI_RELEASE_LINES,
+  type ExcludedPiReleaseLine,
+  type PiCliEntry,
+  type PiReleaseLine,
+} from './pi-release-lines.js';
+export { lineFactsFor, parseEnginesMinimum, versionFromPackageDir } from './pi-package-dir.js';
 export {
   ENABLE_NODE22_HINT,
   NODE_20_MINIMUM,
@@ -12,8 +20,8 @@ export {
   type NodeChoice,
   type NodeVersion,
 } from './node-binary.js';
-export { piMatrix, planPiSuite, type PiMatrixEntry, type PiSuitePlan } from './pi-matrix.js';
-export { PI_E2E_TIMEOUT_MS, describeEachPi, type PiTarget } from './vitest-matrix.js';
+export { piMatrix, piVersionsFor, planPiSuite, type PiLineSelection, type PiMatrixEntry, type PiSuitePlan } from './pi-matrix.js';
+export { PI_E2E_TIMEOUT_MS, describeEachPi, type DescribeEachPiOptions, type PiTarget } from './vitest-matrix.js';
 export {
   DEFAULT_WAIT_MS,
   PiDriver,

@@ -1,5 +1,5 @@
 import { afterAll, describe, it } from 'vitest';
-import { piMatrix, planPiSuite, type PiMatrixEntry, type PiSuitePlan } from './pi-matrix.js';
+import { piMatrix, planPiSuite, type PiLineSelection, type PiMatrixEntry, type PiSuitePlan } from './pi-matrix.js';
 import type { PiVersion } from './pi-versions.js';
 import { disposeAll } from './process-registry.js';
 
@@ -29,14 +29,19 @@ function suiteTitle(title: string, entry: PiMatrixEntry, plan: PiSuitePlan): str
   return plan === 'skip' ? `${base} skipped: ${String(entry.skipReason)}` : base;
 }
 
+export interface DescribeEachPiOptions {
+  /** `'anchors'` (default: 0.73.1, 0.84.2, 1.6.0) keeps costly suites cheap; `'all'` runs every release line. */
+  readonly lines?: PiLineSelection;
+}
+
 /**
- * Registers the same scenarios once per Pi version of the matrix. A version without a suitable Node
+ * Registers the same scenarios once per Pi version of the matrix (see `options.lines`; PI_E2E_ONLY overrides it). A version without a suitable Node
  * becomes a skipped suite whose title (also printed as a warning) says how to enable it; under CI it
  * becomes a failing one instead, so a CI run cannot pass on part of the matrix.
  * Leftover drivers, models and sandboxes are disposed after each suite.
  */
-export function describeEachPi(title: string, scenarios: (target: PiTarget) => void): void {
-  for (const entry of piMatrix()) {
+export function describeEachPi(title: string, scenarios: (target: PiTarget) => void, options: DescribeEachPiOptions = {}): void {
+  for (const entry of piMatrix(process.env, options.lines ?? 'anchors')) {
     const plan = planPiSuite(entry);
     if (plan === 'fail') {
       describe(suiteTitle(title, entry, plan), () => {
