@@ -1,11 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { disposeAll, liveProcessCount, startPi, type PiVersion } from '../src/real/index.js';
+import { NODE_20_MINIMUM, disposeAll, liveProcessCount, startPi, type PiVersion } from '../src/real/index.js';
 
 // Stand-ins for a Pi CLI, so the failure paths are tested fast and on any Node.
 function standIn(fixture: string): PiVersion {
   const cliPath = fileURLToPath(new URL(`./fixtures/${fixture}`, import.meta.url));
-  return { label: fixture, packageName: fixture, cliPath, needsNode22: false, projectPackagesNeedApprove: false };
+  return {
+    label: fixture,
+    packageName: fixture,
+    cliPath,
+    minimumNode: NODE_20_MINIMUM,
+    projectPackagesNeedApprove: false,
+    sessionStartsAfterReplacement: 2,
+  };
 }
 
 describe('startPi failures', () => {

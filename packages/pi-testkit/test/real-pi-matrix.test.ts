@@ -1,5 +1,20 @@
-import { describe, expect, it } from 'vitest';
-import { PI_VERSIONS, planPiSuite, selectPiVersions, type PiMatrixEntry, type PiVersion } from '../src/real/index.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  PI_LINE_VERSIONS,
+  PI_RELEASE_LINES,
+  PI_VERSIONS,
+  lineFactsFor,
+  piMatrix,
+  piVersionsFor,
+  planPiSuite,
+  selectPiVersions,
+  versionFromPackageDir,
+  type PiMatrixEntry,
+  type PiVersion,
+} from '../src/real/index.js';
 
 const [, newScope] = PI_VERSIONS as readonly [PiVersion, PiVersion, PiVersion];
 const runnable: PiMatrixEntry = { version: newScope, nodePath: '/opt/node22', skipReason: null };
@@ -35,5 +50,71 @@ describe('selectPiVersions', () => {
 
   it('refuses a label that is not in the matrix', () => {
     expect(() => selectPiVersions(PI_VERSIONS, ['0.73.1', '9.9.9'])).toThrow('Pi versions not in the matrix: 9.9.9');
+  });
+});
+
+describe('piVersionsFor', () => {
+  it('gives the three anchors by default and every release line for `all`', () => {
+    expect(piVersionsFor('anchors', {})).toBe(PI_VERSIONS);
+    expect(piVersionsFor('all', {})).toBe(PI_LINE_VERSIONS);
+    expect(piMatrix({}).map((entry) => entry.version.label)).toEqual(['0.73.1', '0.84.2', '1.6.0']);
+  });
+
+  it('narrows either selection to the listed versions PI_E2E_ONLY names', () => {
+    const only = { PI_E2E_ONLY: '0.80.10, 1.6.0' };
+    expect(piVersionsFor('anchors', only).map((version) => version.label)).toEqual(['0.80.10', '1.6.0']);
+    expect(piVersionsFor('all', only).map((version) => version.label)).toEqual(['0.80.10', '1.6.0']);
+  });
+
+  it('refuses a PI_E2E_ONLY version that is not listed, naming the listed ones', () => {
+    expect(() => piVersionsFor('all', { PI_E2E_ONLY: '0.99.1' })).toThrow(/PI_E2E_ONLY names 0\.99\.1, which is not a listed Pi release line \(0\.73\.1, 0\.74\.2, /);
+  });
+
+  it('runs only the package PI_E2E_ONLY points at, whatever the selection', () => {
+    const anchor = PI_VERSIONS[2];
+    const packageDir = anchor?.cliPath.replace(/\/dist\/bundle\/cli\.js$/, '') ?? '';
+
+    const [version, ...rest] = piVersionsFor('anchors', { PI_E2E_ONLY: packageDir });
+
+    expect(rest).toEqual([]);
+    expect(version).toEqual({ ...anchor, packageName: '@earendil-works/pi-coding-agent' });
+  });
+});
+
+describe('versionFromPackageDir', () => {
+  const made: string[] = [];
+  afterEach(() => {
+    for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  function packageWith(manifest: Readonly<Record<string, unknown>>): string {
+    const dir = mkdtempSync(join(tmpdir(), 'pi-package-'));
+    made.push(dir);
+    writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest));
+    return dir;
+  }
+
+  it('gives a release of a newer, unlisted line the behaviour of the newest listed line', () => {
+    const dir = packageWith({ name: '@earendil-works/pi-coding-agent', version: '2.1.0', bin: { pi: 'dist/next/cli.js' }, engines: { node: '>=24.0.0' } });
+    const newest = PI_RELEASE_LINES.at(-1);
+
+    expect(versionFromPackageDir(dir)).toEqual({
+      label: '2.1.0',
+      packageName: '@earendil-works/pi-coding-agent',
+      cliPath: join(dir, 'dist/next/cli.js'),
+      minimumNode: [24, 0, 0],
+      projectPackagesNeedApprove: newest?.projectPackagesNeedApprove,
+      sessionStartsAfterReplacement: newest?.sessionStartsAfterReplacement,
+    });
+  });
+
+  it('gives a release of a listed line that line’s behaviour', () => {
+    expect(lineFactsFor('0.74.0').version).toBe('0.74.2');
+    expect(lineFactsFor('0.84.4').version).toBe('0.84.2');
+  });
+
+  it('refuses a folder whose package.json lacks the CLI or a readable Node minimum', () => {
+    const dir = packageWith({ name: 'x', version: '1.0.0', bin: { pi: 'cli.js' }, engines: { node: '^22' } });
+    expect(() => versionFromPackageDir(dir)).toThrow(/is not a Pi package with a version, bin\.pi and engines\.node/);
   });
 });

@@ -66,4 +66,4 @@ describeEachPi('agent-state-pi on session branches in the real Pi', (target) => 
 
     expect(await statusOf(pi())).toBe(SIDE_STATUS);
   });
-});
+}, { lines: 'all' });

@@ -61,4 +61,4 @@ describeEachPi('agent-state-pi with a corrupted session file in the real Pi', (t
     expect(await statusOf(pi())).toBe(EMPTY_STATUS);
     expect(await readFile(file, 'utf8')).toBe(corrupted);
   });
-});
+}, { lines: 'all' });

@@ -95,4 +95,4 @@ describeEachPi('agent-state-pi first smoke run in the real Pi', (target) => {
     expect(saved).toHaveLength(calls.length);
     expect(saved.at(-1)?.['data']).toEqual({ schemaVersion: 1, state: expected });
   });
-});
+}, { lines: 'all' });

@@ -46,10 +46,14 @@ beforeAll(async () => {
   await runStep('pnpm', ['--filter', '@j1nn0/agent-state-pi', 'build'], dir);
 }, CLONE_TIMEOUT_MS);
 
+// The clone's node_modules links every Pi release line (tens of thousands of files): removing it
+// takes longer than vitest's default 10 s hook bound on a loaded machine.
 afterAll(async () => {
   if (cloneDir !== undefined) await rm(join(cloneDir, '..'), { recursive: true, force: true, maxRetries: 3 });
-});
+}, STEP_TIMEOUT_MS);
 
+// The clone's build is the same code every other e2e file runs on all release lines; what is new here
+// (a frozen install and build from HEAD) does not depend on the Pi line, so the anchors suffice.
 describeEachPi('agent-state-pi from a fresh clone of HEAD in the real Pi', (target) => {
   it('loads the built extension of the clone and shows the empty status', async () => {
     const pi = await startPi({ ...target, extensions: [clonedExtension()] });
@@ -57,4 +61,4 @@ describeEachPi('agent-state-pi from a fresh clone of HEAD in the real Pi', (targ
     expect(await runAgentState(pi, 'status')).toEqual([{ message: EMPTY_STATUS, notifyType: 'info' }]);
     expect(pi.extensionErrors()).toEqual([]);
   });
-});
+}, { lines: 'anchors' });

@@ -34,4 +34,4 @@ describeEachPi('agent-state-pi installed with `pi install -l` in the real Pi', (
     const loaded = (await pi.getCommands()).some((command) => command.name === 'agent-state');
     expect(loaded).toBe(!target.version.projectPackagesNeedApprove);
   });
-});
+}, { lines: 'all' });

@@ -1,4 +1,12 @@
-export { PI_VERSIONS, type PiVersion } from './pi-versions.js';
+export { PI_LINE_VERSIONS, PI_VERSIONS, installedVersion, type PiVersion } from './pi-versions.js';
+export {
+  EXCLUDED_PI_RELEASE_LINES,
+  PI_RELEASE_LINES,
+  type ExcludedPiReleaseLine,
+  type PiCliEntry,
+  type PiReleaseLine,
+} from './pi-release-lines.js';
+export { lineFactsFor, parseEnginesMinimum, versionFromPackageDir } from './pi-package-dir.js';
 export {
   ENABLE_NODE22_HINT,
   NODE_20_MINIMUM,
@@ -12,7 +20,7 @@ export {
   type NodeChoice,
   type NodeVersion,
 } from './node-binary.js';
-export { piMatrix, planPiSuite, selectPiVersions, type PiMatrixEntry, type PiSuitePlan } from './pi-matrix.js';
+export { piMatrix, piVersionsFor, planPiSuite, selectPiVersions, type PiLineSelection, type PiMatrixEntry, type PiSuitePlan } from './pi-matrix.js';
 export { PI_E2E_TIMEOUT_MS, describeEachPi, type DescribeEachPiOptions, type PiTarget } from './vitest-matrix.js';
 export {
   DEFAULT_WAIT_MS,
@@ -48,4 +56,4 @@ export {
   type PiState,
 } from './rpc-protocol.js';
 export { customEntries, parseSessionJsonl, readSessionJsonl, type SessionFileEntry } from './session-file.js';
-export { disposeAll, liveProcessCount, trackChild, trackResource, untrackResource, type Disposable } from './process-registry.js';
+export { disposeAll, liveProcessCount, type Disposable } from './process-registry.js';

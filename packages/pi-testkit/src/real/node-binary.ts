@@ -4,7 +4,7 @@ import type { PiVersion } from './pi-versions.js';
 /** A Node version as three numbers, e.g. `[22, 19, 0]`. */
 export type NodeVersion = readonly [major: number, minor: number, patch: number];
 
-/** The lowest Node each Pi scope starts on (from the packages' `engines`). */
+/** The two `engines.node` lower bounds Pi releases declare: @mariozechner and 0.74, and 0.75 on. */
 export const NODE_20_MINIMUM: NodeVersion = [20, 6, 0];
 export const NODE_22_MINIMUM: NodeVersion = [22, 19, 0];
 
@@ -48,7 +48,7 @@ export interface NodeCandidates {
 
 /** The current node when new enough, else PI_E2E_NODE when it is, else a skip reason saying how to enable. */
 export function chooseNodeBinary(version: PiVersion, candidates: NodeCandidates): NodeChoice {
-  const minimum = version.needsNode22 ? NODE_22_MINIMUM : NODE_20_MINIMUM;
+  const minimum = version.minimumNode;
   if (isAtLeast(candidates.currentVersion, minimum)) {
     return { nodePath: candidates.currentPath, skipReason: null };
   }

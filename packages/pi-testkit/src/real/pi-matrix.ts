@@ -1,12 +1,30 @@
+import { isAbsolute } from 'node:path';
 import { findNodeFor, type NodeChoice } from './node-binary.js';
-import { PI_VERSIONS, type PiVersion } from './pi-versions.js';
+import { versionFromPackageDir } from './pi-package-dir.js';
+import { PI_LINE_VERSIONS, PI_VERSIONS, type PiVersion } from './pi-versions.js';
 
 /** One Pi version with the Node binary that runs it here, or the reason its suites skip. */
 export type PiMatrixEntry = { readonly version: PiVersion } & NodeChoice;
 
-/** Every Pi version of the matrix paired with its Node binary on this machine. */
-export function piMatrix(env: NodeJS.ProcessEnv = process.env, versions: readonly PiVersion[] = PI_VERSIONS): PiMatrixEntry[] {
-  return versions.map((version) => ({ version, ...findNodeFor(version, env) }));
+/** Which versions a suite runs on: every release line, or only the three anchors. */
+export type PiLineSelection = 'all' | 'anchors';
+
+/**
+ * The versions a suite runs on. PI_E2E_ONLY overrides the selection: an absolute Pi package dir (how
+ * `pnpm test:pi-latest` runs a release outside the list) or comma-separated listed versions.
+ */
+export function piVersionsFor(lines: PiLineSelection, env: NodeJS.ProcessEnv = process.env): readonly PiVersion[] {
+  const only = env['PI_E2E_ONLY']?.trim();
+  if (only === undefined || only === '') return lines === 'all' ? PI_LINE_VERSIONS : PI_VERSIONS;
+  if (isAbsolute(only)) return [versionFromPackageDir(only)];
+  return only.split(',').map((label) => {
+    const version = PI_LINE_VERSIONS.find((candidate) => candidate.label === label.trim());
+    if (version === undefined) {
+      const known = PI_LINE_VERSIONS.map((candidate) => candidate.label).join(', ');
+      throw new Error(`PI_E2E_ONLY names ${label.trim()}, which is not a listed Pi release line (${known}) nor an absolute package dir`);
+    }
+    return version;
+  });
 }
 
 /**
@@ -18,6 +36,20 @@ export function selectPiVersions(versions: readonly PiVersion[], labels: readonl
   const unknown = labels.filter((label) => !versions.some((version) => version.label === label));
   if (unknown.length > 0) throw new Error(`Pi versions not in the matrix: ${unknown.join(', ')}`);
   return versions.filter((version) => labels.includes(version.label));
+}
+
+/**
+ * The versions of `lines` (default the anchors), narrowed to `labels` when given, each paired with the
+ * Node binary that runs it on this machine.
+ */
+export function piMatrix(
+  env: NodeJS.ProcessEnv = process.env,
+  lines: PiLineSelection = 'anchors',
+  labels?: readonly string[],
+): PiMatrixEntry[] {
+  // PI_E2E_ONLY already narrows the versions; a suite's own labels then apply only without it.
+  const versions = env['PI_E2E_ONLY']?.trim() ? piVersionsFor(lines, env) : selectPiVersions(piVersionsFor(lines, env), labels);
+  return versions.map((version) => ({ version, ...findNodeFor(version, env) }));
 }
 
 /** What a suite does with one matrix entry: run it, skip it, or fail it because CI must run the whole matrix. */

@@ -1,4 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import type { NodeVersion } from './node-binary.js';
+import { PI_RELEASE_LINES, type PiReleaseLine } from './pi-release-lines.js';
 
 /** One installed Pi release the real-Pi e2e suites run against. */
 export interface PiVersion {
@@ -8,32 +10,34 @@ export interface PiVersion {
   readonly packageName: string;
   /** Absolute path of the release's CLI entry (the package's `bin.pi`). */
   readonly cliPath: string;
-  /** The @earendil-works scope needs Node >= 22.19; the @mariozechner one runs on Node 20. */
-  readonly needsNode22: boolean;
-  /**
-   * 0.84+ skip project packages (.pi/settings.json) in rpc/json/print mode unless run with
-   * `--approve`; 0.73.1 loads them anyway and exits on `--approve` as an unknown option.
-   */
+  /** The lowest Node it starts on (its `engines.node`). */
+  readonly minimumNode: NodeVersion;
+  /** Whether project packages (.pi/settings.json) load in rpc mode only with `--approve` (which older lines reject). */
   readonly projectPackagesNeedApprove: boolean;
+  /** `session_start` deliveries to one extension instance after RPC `new_session` / `switch_session`. */
+  readonly sessionStartsAfterReplacement: 1 | 2;
 }
 
 // src/real and dist/real both sit two levels below the package root, so one relative URL serves both.
 const testkitNodeModules = new URL('../../node_modules/', import.meta.url);
 
-function installedVersion(label: string, cliRelativePath: string, earendilScope: boolean): PiVersion {
-  const packageName = `pi-coding-agent-${label}`;
+/** The installed alias `pi-coding-agent-<version>` of a release line. */
+export function installedVersion(line: PiReleaseLine): PiVersion {
+  const packageName = `pi-coding-agent-${line.version}`;
   return {
-    label,
+    label: line.version,
     packageName,
-    cliPath: fileURLToPath(new URL(`${packageName}/${cliRelativePath}`, testkitNodeModules)),
-    needsNode22: earendilScope,
-    projectPackagesNeedApprove: earendilScope,
+    cliPath: fileURLToPath(new URL(`${packageName}/${line.cliEntry}`, testkitNodeModules)),
+    minimumNode: line.minimumNode,
+    projectPackagesNeedApprove: line.projectPackagesNeedApprove,
+    sessionStartsAfterReplacement: line.sessionStartsAfterReplacement,
   };
 }
 
-/** The version matrix, oldest first. 1.x moved the CLI entry to `dist/bundle/cli.js`. */
-export const PI_VERSIONS: readonly PiVersion[] = Object.freeze([
-  installedVersion('0.73.1', 'dist/cli.js', false),
-  installedVersion('0.84.2', 'dist/cli.js', true),
-  installedVersion('1.6.0', 'dist/bundle/cli.js', true),
-]);
+/** Every release line of PI_RELEASE_LINES, installed, oldest first. */
+export const PI_LINE_VERSIONS: readonly PiVersion[] = Object.freeze(PI_RELEASE_LINES.map(installedVersion));
+
+/** The three anchors (0.73.1, 0.84.2, 1.6.0), oldest first: the matrix of suites that do not ask for all lines. */
+export const PI_VERSIONS: readonly PiVersion[] = Object.freeze(
+  PI_RELEASE_LINES.filter((line) => line.anchor).map(installedVersion),
+);

@@ -1,6 +1,6 @@
 import { afterAll, describe, it } from 'vitest';
-import { piMatrix, planPiSuite, selectPiVersions, type PiMatrixEntry, type PiSuitePlan } from './pi-matrix.js';
-import { PI_VERSIONS, type PiVersion } from './pi-versions.js';
+import { piMatrix, planPiSuite, type PiLineSelection, type PiMatrixEntry, type PiSuitePlan } from './pi-matrix.js';
+import type { PiVersion } from './pi-versions.js';
 import { disposeAll } from './process-registry.js';
 
 /** Bound for hooks and tests that start or drive a real Pi (start-up alone takes 0.5-2 s). */
@@ -30,18 +30,20 @@ function suiteTitle(title: string, entry: PiMatrixEntry, plan: PiSuitePlan): str
 }
 
 export interface DescribeEachPiOptions {
-  /** Only these versions (labels such as `1.6.0`); default the whole matrix. */
+  /** `'anchors'` (default: 0.73.1, 0.84.2, 1.6.0) keeps costly suites cheap; `'all'` runs every release line. */
+  readonly lines?: PiLineSelection;
+  /** Only these versions of the chosen lines (labels such as `1.6.0`); default all of them. */
   readonly versions?: readonly string[];
 }
 
 /**
- * Registers the same scenarios once per Pi version of the matrix (or of `options.versions`). A version without a suitable Node
+ * Registers the same scenarios once per Pi version of the matrix (see `options.lines`; PI_E2E_ONLY overrides it). A version without a suitable Node
  * becomes a skipped suite whose title (also printed as a warning) says how to enable it; under CI it
  * becomes a failing one instead, so a CI run cannot pass on part of the matrix.
  * Leftover drivers, models and sandboxes are disposed after each suite.
  */
 export function describeEachPi(title: string, scenarios: (target: PiTarget) => void, options: DescribeEachPiOptions = {}): void {
-  for (const entry of piMatrix(process.env, selectPiVersions(PI_VERSIONS, options.versions))) {
+  for (const entry of piMatrix(process.env, options.lines ?? 'anchors', options.versions)) {
     const plan = planPiSuite(entry);
     if (plan === 'fail') {
       describe(suiteTitle(title, entry, plan), () => {
