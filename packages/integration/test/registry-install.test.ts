@@ -71,10 +71,11 @@ function npmEnvIn(root: string, registryUrl: string): Record<string, string> {
 
 /**
  * Where `pi install npm:<name>` (global scope) puts a package: 0.73.1 runs `npm install -g`, into
- * npm's global prefix; 0.84+ run `npm install --prefix <agent dir>/npm`.
+ * npm's global prefix; the @earendil-works scope (checked on 0.84.2 and 1.6.0) runs
+ * `npm install --prefix <agent dir>/npm`.
  */
 function installedDir(target: PiTarget, sandbox: PiSandbox, name: string): string {
-  return target.version.needsNode22
+  return target.version.scope === '@earendil-works'
     ? join(sandbox.agentDir, 'npm', 'node_modules', name)
     : join(npmGlobalPrefix(target), 'lib', 'node_modules', name);
 }

@@ -1,19 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NODE_20_MINIMUM, disposeAll, liveProcessCount, startPi, type PiVersion } from '../src/real/index.js';
-
-// Stand-ins for a Pi CLI, so the failure paths are tested fast and on any Node.
-function standIn(fixture: string): PiVersion {
-  const cliPath = fileURLToPath(new URL(`./fixtures/${fixture}`, import.meta.url));
-  return {
-    label: fixture,
-    packageName: fixture,
-    cliPath,
-    minimumNode: NODE_20_MINIMUM,
-    projectPackagesNeedApprove: false,
-    sessionStartsAfterReplacement: 2,
-  };
-}
+import { disposeAll, liveProcessCount, startPi } from '../src/real/index.js';
+import { standInPi as standIn } from './support/stand-in-pi.js';
 
 describe('startPi failures', () => {
   afterEach(disposeAll);

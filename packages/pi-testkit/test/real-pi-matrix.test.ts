@@ -100,6 +100,7 @@ describe('versionFromPackageDir', () => {
 
     expect(versionFromPackageDir(dir)).toEqual({
       label: '2.1.0',
+      scope: '@earendil-works',
       packageName: '@earendil-works/pi-coding-agent',
       cliPath: join(dir, 'dist/next/cli.js'),
       minimumNode: [24, 0, 0],

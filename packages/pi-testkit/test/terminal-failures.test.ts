@@ -1,13 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { disposeAll, liveProcessCount, type PiVersion } from '../src/real/index.js';
+import { disposeAll, liveProcessCount } from '../src/real/index.js';
 import { startPiTerminal } from '../src/terminal/index.js';
-
-// Stand-ins for a Pi CLI, so the failure paths are tested fast and on any Node.
-function standIn(fixture: string): PiVersion {
-  const cliPath = fileURLToPath(new URL(`./fixtures/${fixture}`, import.meta.url));
-  return { label: fixture, packageName: fixture, cliPath, needsNode22: false, projectPackagesNeedApprove: false };
-}
+import { standInPi as standIn } from './support/stand-in-pi.js';
 
 describe('startPiTerminal failures', () => {
   afterEach(disposeAll);

@@ -42,6 +42,7 @@ export function versionFromPackageDir(packageDir: string): PiVersion {
   const line = lineFactsFor(manifest.version);
   return {
     label: manifest.version,
+    scope: line.scope,
     packageName: manifest.name,
     cliPath: resolve(packageDir, bin),
     minimumNode,

@@ -6,6 +6,8 @@ import { PI_RELEASE_LINES, type PiReleaseLine } from './pi-release-lines.js';
 export interface PiVersion {
   /** The Pi release, e.g. `0.84.2`. */
   readonly label: string;
+  /** `@mariozechner` (0.73) or `@earendil-works` (0.74+); `pi install npm:` differs between them. */
+  readonly scope: PiReleaseLine['scope'];
   /** The npm alias under pi-testkit's node_modules, e.g. `pi-coding-agent-0.84.2`. */
   readonly packageName: string;
   /** Absolute path of the release's CLI entry (the package's `bin.pi`). */
@@ -26,6 +28,7 @@ export function installedVersion(line: PiReleaseLine): PiVersion {
   const packageName = `pi-coding-agent-${line.version}`;
   return {
     label: line.version,
+    scope: line.scope,
     packageName,
     cliPath: fileURLToPath(new URL(`${packageName}/${line.cliEntry}`, testkitNodeModules)),
     minimumNode: line.minimumNode,

@@ -1,0 +1,15 @@
+import { fileURLToPath } from 'node:url';
+import { NODE_20_MINIMUM, type PiVersion } from '../../src/real/index.js';
+
+/** A stand-in for a Pi CLI (a script under test/fixtures), so failure paths are tested fast and on any Node. */
+export function standInPi(fixture: string): PiVersion {
+  return {
+    label: fixture,
+    scope: '@mariozechner',
+    packageName: fixture,
+    cliPath: fileURLToPath(new URL(`../fixtures/${fixture}`, import.meta.url)),
+    minimumNode: NODE_20_MINIMUM,
+    projectPackagesNeedApprove: false,
+    sessionStartsAfterReplacement: 2,
+  };
+}
