@@ -86,17 +86,24 @@ export interface CommandTarget {
   readonly lifecycle: CompactionLifecycle;
 }
 
+/** What to tell the person; `savedChange` marks a change that was saved as a new entry. */
+export interface GuardReply extends Notice {
+  readonly savedChange: boolean;
+}
+
 /** Runs a parsed request and returns what to tell the person. */
-export function runCommand(request: GuardRequest, target: CommandTarget, ctx: PiContextPort): Notice {
+export function runCommand(request: GuardRequest, target: CommandTarget, ctx: PiContextPort): GuardReply {
   switch (request.kind) {
     case 'view':
-      return { message: formatView(request.view, target), type: 'info' };
-    case 'mutation':
-      return formatOutcome(target.controller.apply(request.mutation, ctx));
+      return { message: formatView(request.view, target), type: 'info', savedChange: false };
+    case 'mutation': {
+      const outcome = target.controller.apply(request.mutation, ctx);
+      return { ...formatOutcome(outcome), savedChange: outcome.kind === 'changed' };
+    }
     case 'usage':
-      return { message: formatUsage(request.subcommand), type: 'warning' };
+      return { message: formatUsage(request.subcommand), type: 'warning', savedChange: false };
     case 'rejected':
-      return { message: formatRejection(request.rejection), type: 'warning' };
+      return { message: formatRejection(request.rejection), type: 'warning', savedChange: false };
   }
 }
 

@@ -1,10 +1,10 @@
-import { formatFooter, formatUnreadableEntry } from './format.js';
+import { formatUnreadableEntry } from './format.js';
 import { EMPTY_GUARD_STATE, type GuardState } from './guard-state.js';
 import { applyMutation, type GuardMutation, type MutationOutcome } from './mutations.js';
 import { STATE_ENTRY_TYPE, restoreFromBranch, toStatePayload } from './persistence.js';
 import type { PiContextPort } from '@j1nn0/pi-adapter-kit';
+import { FOOTER_STATUS_KEY, formatFooter } from './ui/footer.js';
 
-export const FOOTER_STATUS_KEY = 'context-guard';
 
 /** An unexpected failure (a bug or a host error) is reported, never thrown at Pi. */
 export type ControllerOutcome = MutationOutcome | { readonly kind: 'failed' };

@@ -3,9 +3,11 @@ import { COMMAND_NAME, parseCommand, runCommand, type CommandTarget } from './co
 import { createCompactionLifecycle } from './compaction.js';
 import { completeArguments } from './completions.js';
 import { createGuardController } from './controller.js';
-import type { PiContextPort, PiExtensionPort } from '@j1nn0/pi-adapter-kit';
+import { createEntryTranscript, type PiContextPort, type PiExtensionPort } from '@j1nn0/pi-adapter-kit';
+import { STATE_ENTRY_TYPE, readStatePayload } from './persistence.js';
 import { RECOVERY_MESSAGE_TYPE } from './recovery.js';
 import { createContextGuardTools } from './tools.js';
+import { describeGuardChange } from './ui/change-line.js';
 
 export { STATE_ENTRY_TYPE, STATE_PAYLOAD_VERSION, type StatePayload } from './persistence.js';
 export { RECOVERY_MESSAGE_TYPE } from './recovery.js';
@@ -29,9 +31,18 @@ export default function contextGuardExtension(pi: PiExtensionPort): void {
     },
   });
   const target: CommandTarget = { controller, lifecycle };
+  // Pi 0.84 and later draw each saved guard entry as a line in the chat; 0.73 has no entry renderer.
+  const transcript =
+    pi.registerEntryRenderer === undefined
+      ? undefined
+      : createEntryTranscript({ customType: STATE_ENTRY_TYPE, title: 'Context Guard', read: readStatePayload, describe: describeGuardChange });
+  if (transcript !== undefined) {
+    pi.registerEntryRenderer?.(STATE_ENTRY_TYPE, transcript.render);
+  }
 
   // Every start reason and every tree move changes which branch is current: restore from it.
   const load = (_event: unknown, ctx: PiContextPort): void => {
+    transcript?.follow(ctx.sessionManager);
     controller.load(ctx);
   };
   pi.on('session_start', load);
@@ -48,8 +59,12 @@ export default function contextGuardExtension(pi: PiExtensionPort): void {
   pi.registerCommand(COMMAND_NAME, {
     description: 'Protect context across compaction (caller-declared, not verified as true)',
     handler: (args, ctx) => {
-      const notice = runCommand(parseCommand(args), target, ctx);
-      ctx.ui.notify(notice.message, notice.type);
+      const reply = runCommand(parseCommand(args), target, ctx);
+      // In the terminal UI a saved change already draws its line in the chat; saying it again in a
+      // notification would show the person the same change twice.
+      if (!(reply.savedChange && transcript !== undefined && ctx.mode === 'tui')) {
+        ctx.ui.notify(reply.message, reply.type);
+      }
       return Promise.resolve();
     },
     getArgumentCompletions: (prefix) =>

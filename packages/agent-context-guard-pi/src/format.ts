@@ -118,14 +118,6 @@ function formatRestored(check: Extract<CompactionCheck, { kind: 'verified' }>): 
   return check.restored > 0 ? ` Restored ${plural(check.restored, 'critical item', 'critical items')} for the model.` : '';
 }
 
-/** Footer text: counts only; undefined clears the footer when nothing is protected. */
-export function formatFooter(state: GuardState): string | undefined {
-  if (state.items.length === 0) {
-    return undefined;
-  }
-  return `Context Guard: ${state.items.length} protected (${countCritical(state.items)} critical)`;
-}
-
 /**
  * The hidden message that restores lost critical items for the model. It repeats their content
  * exactly as declared, so a later check finds them again; the model, not a person, reads it.

@@ -3,14 +3,15 @@ import type { TSchema } from '@sinclair/typebox';
 import type { CommandTarget } from './commands.js';
 import { formatListWithCheck, formatOutcome } from './format.js';
 import { countCritical, type GuardState } from './guard-state.js';
-import type { PiToolPort, PiToolResult } from '@j1nn0/pi-adapter-kit';
+import { renderToolResult, type PiToolPort, type PiToolResult } from '@j1nn0/pi-adapter-kit';
+import { renderGuardCall, type ContextGuardToolName } from './ui/tool-rows.js';
 
 /** Every tool description carries this: the tools store declarations, they do not judge them. */
 export const AUTHORITY_BOUNDARY =
   'Records what the caller declares protected; does not verify or establish that it is true.';
 
-export const LIST_TOOL_NAME = 'context_guard_list';
-export const PROTECT_TOOL_NAME = 'context_guard_protect';
+export const LIST_TOOL_NAME = 'context_guard_list' satisfies ContextGuardToolName;
+export const PROTECT_TOOL_NAME = 'context_guard_protect' satisfies ContextGuardToolName;
 
 export interface ContextGuardToolDetails {
   readonly items: number;
@@ -47,11 +48,16 @@ function textResult(text: string, state: GuardState): PiToolResult<ContextGuardT
   };
 }
 
-// Keeps each tool's parameter type for `execute` while the list shares one element type.
+// Keeps each tool's parameter type for `execute` while the list shares one element type, and gives
+// both tools their row renderers, told apart by the tool's name.
 function defineTool<TParams extends TSchema>(
-  tool: PiToolPort<TParams, ContextGuardToolDetails>,
+  tool: PiToolPort<TParams, ContextGuardToolDetails> & { readonly name: ContextGuardToolName },
 ): PiToolPort<TParams, ContextGuardToolDetails> {
-  return tool;
+  return {
+    ...tool,
+    renderCall: (args, theme) => renderGuardCall(tool.name, args, theme),
+    renderResult: (result, options, theme, context) => renderToolResult(result, options, theme, context),
+  };
 }
 
 export function createContextGuardTools(target: CommandTarget): ContextGuardTool[] {
@@ -61,6 +67,7 @@ export function createContextGuardTools(target: CommandTarget): ContextGuardTool
       name: LIST_TOOL_NAME,
       label: 'Context Guard',
       description: `List protected context items and the last post-compaction check. ${AUTHORITY_BOUNDARY}`,
+      promptSnippet: 'List protected context items and the last compaction check',
       parameters: ListParameters,
       execute: () => {
         const state = controller.current();
@@ -71,6 +78,7 @@ export function createContextGuardTools(target: CommandTarget): ContextGuardTool
       name: PROTECT_TOOL_NAME,
       label: 'Context Guard: protect',
       description: `Protect a context item so it is checked after compaction. ${AUTHORITY_BOUNDARY}`,
+      promptSnippet: 'Protect a context item so compactions are checked for it',
       parameters: ProtectParameters,
       execute: (_toolCallId, { id, kind, content, critical }, _signal, _onUpdate, ctx) => {
         const outcome = controller.apply({ kind: 'add', id, itemKind: kind, content, critical: critical ?? false }, ctx);

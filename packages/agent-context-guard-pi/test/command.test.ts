@@ -135,7 +135,7 @@ describe('/context-guard', () => {
     const host = await startGuardHost();
     expect(host.statuses.has('context-guard')).toBe(false);
     await recordAll(host, ['add ship goal --critical Ship', 'add f fact F']);
-    expect(host.statuses.get('context-guard')).toBe('Context Guard: 2 protected (1 critical)');
+    expect(host.statuses.get('context-guard')).toBe('│ Context Guard 2 items, 1 critical');
     await recordAll(host, ['clear --yes']);
     expect(host.statuses.has('context-guard')).toBe(false);
   });

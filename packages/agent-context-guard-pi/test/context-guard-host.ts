@@ -6,7 +6,14 @@ import { compactionSummaryMessage, userMessage } from './messages.js';
 
 // One place for the fake-host setup every host-level test shares.
 
-const harness = createCommandHarness({ extension: contextGuardExtension, command: 'context-guard', entryType: STATE_ENTRY_TYPE });
+// Host-level tests read every answer as a notification, as an RPC client does. In the terminal UI
+// (mode `tui`) a saved change is shown as a chat line instead; test/ui/ covers that split.
+const harness = createCommandHarness({
+  extension: contextGuardExtension,
+  command: 'context-guard',
+  entryType: STATE_ENTRY_TYPE,
+  hostDefaults: { mode: 'rpc' },
+});
 
 export const { start: startGuardHost, run: runGuard, recordAll, savedPayloads } = harness;
 export { leafId };

@@ -3,7 +3,6 @@ import type { CompactionCheck } from '../src/compaction.js';
 import {
   USAGE,
   formatCheckNotice,
-  formatFooter,
   formatLastCheck,
   formatList,
   formatRecoveryContent,
@@ -103,10 +102,6 @@ describe('format', () => {
     );
   });
 
-  it('shows counts only in the footer and clears it when nothing is protected', () => {
-    expect(formatFooter(TWO_ITEMS)).toBe('Context Guard: 2 protected (1 critical)');
-    expect(formatFooter(EMPTY_GUARD_STATE)).toBeUndefined();
-  });
 
   it('restates recovered items word for word for the model', () => {
     const content = 'Keep\tthe tab and\nthe newline';

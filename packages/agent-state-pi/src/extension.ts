@@ -1,11 +1,11 @@
 import { COMMAND_NAME, parseCommand, runCommand, type CommandTarget } from './commands.js';
 import { completeArguments } from './completions.js';
 import { createAgentStateController } from './controller.js';
-import type { PiContextPort, PiExtensionPort } from '@j1nn0/pi-adapter-kit';
-import { STATE_ENTRY_TYPE } from './persistence.js';
+import { createEntryTranscript, type PiContextPort, type PiExtensionPort } from '@j1nn0/pi-adapter-kit';
+import { STATE_ENTRY_TYPE, readStatePayload } from './persistence.js';
 import { createAgentStateTools } from './tools.js';
 import { createStateView } from './ui/state-view.js';
-import { createStateTranscript } from './ui/transcript.js';
+import { describeChange } from './ui/change-line.js';
 
 export { STATE_ENTRY_TYPE, STATE_PAYLOAD_VERSION, type StatePayload } from './persistence.js';
 export type { PiExtensionPort } from '@j1nn0/pi-adapter-kit';
@@ -23,7 +23,10 @@ export default function agentStateExtension(pi: PiExtensionPort): void {
   );
   const target: CommandTarget = { controller, view };
   // Pi 0.84 and later draw each saved state entry as a line in the chat; 0.73 has no entry renderer.
-  const transcript = pi.registerEntryRenderer === undefined ? undefined : createStateTranscript();
+  const transcript =
+    pi.registerEntryRenderer === undefined
+      ? undefined
+      : createEntryTranscript({ customType: STATE_ENTRY_TYPE, title: 'Agent State', read: readStatePayload, describe: describeChange });
   if (transcript !== undefined) {
     pi.registerEntryRenderer?.(STATE_ENTRY_TYPE, transcript.render);
   }

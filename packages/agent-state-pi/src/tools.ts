@@ -3,8 +3,8 @@ import type { TSchema } from '@sinclair/typebox';
 import type { AgentStateController } from './controller.js';
 import { formatOutcome, formatStatus } from './format.js';
 import type { StateMutation } from './mutations.js';
-import { renderToolCall, renderToolResult, type AgentStateToolName } from './ui/tool-rows.js';
-import type { PiContextPort, PiToolPort, PiToolResult } from '@j1nn0/pi-adapter-kit';
+import { renderToolCall, type AgentStateToolName } from './ui/tool-rows.js';
+import { renderToolResult, type PiContextPort, type PiToolPort, type PiToolResult } from '@j1nn0/pi-adapter-kit';
 
 /** Every tool description carries this: the tools store declarations, they do not judge them. */
 export const AUTHORITY_BOUNDARY =

@@ -10,11 +10,17 @@ const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}]$/u;
 
+// Non-spacing marks that terminals (and Pi's measure) still give a cell, as old wcwidth tables do.
+const MARKS_WITH_A_CELL = /^[\u065f\u0f7f\u102b\u102c\u1031\u1033-\u1035\u1038\u103a-\u103e]$/u;
+
 // Code points some Pi release draws two cells wide: the East Asian wide and fullwidth blocks of the
 // Basic Multilingual Plane, anything with emoji presentation, and (generously) every astral code point.
 const WIDE_BMP_RANGES: readonly (readonly [number, number])[] = [
   [0x1100, 0x115f],
   [0x2329, 0x232a],
+  // Trigrams and Yijing monograms: wide since Unicode 16, which newer Pi releases follow.
+  [0x2630, 0x2637],
+  [0x268a, 0x268f],
   [0x2e80, 0xdfff],
   [0xf900, 0xfaff],
   [0xfe10, 0xfe19],
@@ -42,7 +48,7 @@ function codePointWidth(character: string): number {
   if (codePoint < 0x20 || (codePoint >= 0x7f && codePoint <= 0x9f)) {
     return 3;
   }
-  if (ZERO_WIDTH.test(character)) {
+  if (ZERO_WIDTH.test(character) && !MARKS_WITH_A_CELL.test(character)) {
     return 0;
   }
   return isWide(character, codePoint) ? 2 : 1;

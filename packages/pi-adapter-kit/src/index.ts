@@ -20,6 +20,7 @@ export {
 } from './command-request.js';
 export { completionMenu, offerCompletions, type CompletionCandidate } from './completion.js';
 export { plural } from './counts.js';
+export { createEntryTranscript, type EntryTranscript, type EntryTranscriptOptions } from './entry-transcript.js';
 export { ENVELOPE_PROBLEM_REASONS, invalidIdRejection, quoteId, unknownIdRejection } from './id-text.js';
 export { outcomeNotice, type ControllerOutcome, type Notice, type OutcomeMessages } from './outcome-notice.js';
 export { ELLIPSIS, displayWidth, takeWidth, truncateToWidth } from './display-width.js';
@@ -59,3 +60,10 @@ export {
   type StyledLine,
 } from './styled-line.js';
 export { escapeTerminalText, isTerminalUnsafe } from './terminal-text.js';
+export {
+  argumentText,
+  renderToolCallLine,
+  renderToolResult,
+  toolResultLines,
+  type ToolResultView,
+} from './tool-row.js';

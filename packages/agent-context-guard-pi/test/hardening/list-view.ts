@@ -57,7 +57,7 @@ export function expectedStatusView(state: ReferenceState, expectation: StatusExp
 export function expectedFooter(state: ReferenceState): string | undefined {
   return state.items.length === 0
     ? undefined
-    : `Context Guard: ${state.items.length} protected (${criticalCount(state.items)} critical)`;
+    : `│ Context Guard ${state.items.length} item${state.items.length === 1 ? '' : 's'}${criticalCount(state.items) > 0 ? `, ${criticalCount(state.items)} critical` : ''}`;
 }
 
 const COUNTS = '(\\d+) protected (item|items)(?: \\((\\d+) critical\\))?';

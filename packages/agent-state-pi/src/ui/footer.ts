@@ -14,6 +14,6 @@ export function formatFooter(snapshot: AgentStateSnapshot, summary: AgentStateSu
   if (summary.total === 0) {
     return '│ Agent State: no work items';
   }
-  const blocked = summary.blocked > 0 ? ` · ${summary.blocked} blocked` : '';
+  const blocked = summary.blocked > 0 ? `, ${summary.blocked} blocked` : '';
   return `│ Agent State ${summary.done}/${summary.total} done${blocked}`;
 }

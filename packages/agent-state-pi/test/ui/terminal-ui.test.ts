@@ -1,32 +1,14 @@
-import { PLAIN_THEME, type PiComponentPort, type PiWidgetFactory } from '@j1nn0/pi-adapter-kit';
-import { createFakePiHost, type FakePiHost } from '@j1nn0/pi-testkit';
+import type { FakePiHost } from '@j1nn0/pi-testkit';
+import { drawnEntryLines, drawnWidget, startTuiHost } from '@j1nn0/pi-testkit/checks';
 import { describe, expect, it } from 'vitest';
 import agentStateExtension, { STATE_ENTRY_TYPE } from '../../src/extension.js';
 
 // The extension as Pi's terminal UI (mode `tui`, Pi 0.84+) sees it: a panel widget, one chat line per
 // saved entry, and notifications only for what the chat line does not already say.
 
-async function startTui(): Promise<FakePiHost> {
-  const host = createFakePiHost({ mode: 'tui' });
-  await host.load(agentStateExtension);
-  await host.startSession('startup');
-  host.takeNotifications();
-  return host;
-}
-
-function panelOf(host: FakePiHost, width = 80): string[] {
-  const factory = host.widgets.get('agent-state') as PiWidgetFactory | undefined;
-  return factory === undefined ? [] : factory(undefined, PLAIN_THEME).render(width);
-}
-
-function chatLines(host: FakePiHost): string[] {
-  const renderer = host.entryRenderers.get(STATE_ENTRY_TYPE);
-  if (renderer === undefined) throw new Error('no entry renderer');
-  return host.session.customEntries(STATE_ENTRY_TYPE).flatMap((entry) => {
-    const component = renderer(entry, { expanded: false }, PLAIN_THEME as never) as PiComponentPort | undefined;
-    return component?.render(80) ?? [];
-  });
-}
+const startTui = (): Promise<FakePiHost> => startTuiHost(agentStateExtension);
+const chatLines = (host: FakePiHost): string[] => drawnEntryLines(host, STATE_ENTRY_TYPE);
+const panelOf = (host: FakePiHost, width = 80): string[] => drawnWidget(host, 'agent-state', width);
 
 describe('agent-state-pi in the terminal UI', () => {
   it('shows a saved change as a chat line, not also as a notification', async () => {

@@ -1,6 +1,6 @@
-import { plainText, type PiThemePort } from '@j1nn0/pi-adapter-kit';
+import { plainText, renderToolResult, toolResultLines, type PiThemePort } from '@j1nn0/pi-adapter-kit';
 import { describe, expect, it } from 'vitest';
-import { renderToolResult, toolCallLine, toolResultLines } from '../../src/ui/tool-rows.js';
+import { toolCallLine } from '../../src/ui/tool-rows.js';
 
 const TAGGING_THEME: PiThemePort = { fg: (color, text) => `<${color}>${text}</${color}>`, bold: (text) => text };
 

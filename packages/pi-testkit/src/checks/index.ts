@@ -71,3 +71,4 @@ export {
 export { expectHostMatchesReferenceSession, mirrorHostEntry, type SavedStateEntries } from './observed-session.js';
 export { isPayloadRecord, readPayloadEnvelope, unreadableStateWarning } from './reference-envelope.js';
 export { commandLine } from './command-line.js';
+export { drawnEntryLines, drawnWidget, startTuiHost } from './tui-host.js';

@@ -1,0 +1,29 @@
+import { escapeTerminalText, plural } from '@j1nn0/pi-adapter-kit';
+import type { GuardState } from '../guard-state.js';
+
+// The transcript line of one saved guard entry: what changed since the entry before it on the branch.
+
+/** `protected ship (goal, critical)`, `removed ship`, `cleared 3 items`, `recovery → critical`. */
+export function describeGuardChange(previous: GuardState | undefined, next: GuardState): string {
+  const beforeItems = previous?.items ?? [];
+  if (next.items.length === 0 && beforeItems.length > 0) {
+    return `cleared ${plural(beforeItems.length, 'item', 'items')}`;
+  }
+  const changes: string[] = [];
+  const beforeIds = new Set(beforeItems.map((item) => item.id));
+  const nextIds = new Set(next.items.map((item) => item.id));
+  for (const item of next.items) {
+    if (!beforeIds.has(item.id)) {
+      changes.push(`protected ${escapeTerminalText(item.id)} (${item.kind}${item.critical ? ', critical' : ''})`);
+    }
+  }
+  for (const item of beforeItems) {
+    if (!nextIds.has(item.id)) {
+      changes.push(`removed ${escapeTerminalText(item.id)}`);
+    }
+  }
+  if (next.recovery !== (previous?.recovery ?? 'off')) {
+    changes.push(`recovery → ${next.recovery}`);
+  }
+  return changes.length === 0 ? 'saved, no change' : changes.join(', ');
+}

@@ -1,0 +1,17 @@
+import { countCritical, type GuardState } from '../guard-state.js';
+
+// Pi joins the footer statuses of all extensions with one space on one line and cuts it at the
+// terminal width. This one carries counts only, starts with a bar that separates it from the status
+// before it, and stays short enough that it and Agent State's fit in 80 columns together.
+
+export const FOOTER_STATUS_KEY = 'context-guard';
+
+/** Undefined clears the footer when nothing is protected. */
+export function formatFooter(state: GuardState): string | undefined {
+  if (state.items.length === 0) {
+    return undefined;
+  }
+  const critical = countCritical(state.items);
+  const items = `${state.items.length} ${state.items.length === 1 ? 'item' : 'items'}`;
+  return critical > 0 ? `│ Context Guard ${items}, ${critical} critical` : `│ Context Guard ${items}`;
+}

@@ -1,0 +1,52 @@
+import { plainText } from '@j1nn0/pi-adapter-kit';
+import type { FakePiHost } from '@j1nn0/pi-testkit';
+import { drawnEntryLines, startTuiHost } from '@j1nn0/pi-testkit/checks';
+import { describe, expect, it } from 'vitest';
+import contextGuardExtension, { STATE_ENTRY_TYPE } from '../../src/extension.js';
+import { describeGuardChange } from '../../src/ui/change-line.js';
+import { formatFooter } from '../../src/ui/footer.js';
+import { guardCallLine } from '../../src/ui/tool-rows.js';
+
+const item = (id: string, critical = false) => ({ id, kind: 'goal' as const, content: `Content of ${id}`, critical });
+
+const startTui = (): Promise<FakePiHost> => startTuiHost(contextGuardExtension);
+const chatLines = (host: FakePiHost): string[] => drawnEntryLines(host, STATE_ENTRY_TYPE);
+
+describe('context-guard-pi in the terminal UI', () => {
+  it('has a short footer with counts only, and none when nothing is protected', () => {
+    expect(formatFooter({ recovery: 'off', items: [] })).toBeUndefined();
+    expect(formatFooter({ recovery: 'off', items: [item('a')] })).toBe('│ Context Guard 1 item');
+    expect(formatFooter({ recovery: 'off', items: [item('a', true), item('b')] })).toBe('│ Context Guard 2 items, 1 critical');
+  });
+
+  it('describes each saved change in one chat line', () => {
+    expect(describeGuardChange(undefined, { recovery: 'off', items: [item('ship', true)] })).toBe('protected ship (goal, critical)');
+    expect(describeGuardChange({ recovery: 'off', items: [item('a'), item('b')] }, { recovery: 'off', items: [item('b')] })).toBe('removed a');
+    expect(describeGuardChange({ recovery: 'off', items: [item('a'), item('b')] }, { recovery: 'off', items: [] })).toBe('cleared 2 items');
+    expect(describeGuardChange({ recovery: 'off', items: [] }, { recovery: 'critical', items: [] })).toBe('recovery → critical');
+  });
+
+  it('says in the call line what is protected: kind, id, critical', () => {
+    expect(plainText(guardCallLine('context_guard_protect', { id: 'ship', kind: 'goal', content: 'Ship it', critical: true }))).toBe(
+      'Context Guard protect goal ship critical "Ship it"',
+    );
+    expect(plainText(guardCallLine('context_guard_protect', {}))).toBe('Context Guard protect … …');
+    expect(plainText(guardCallLine('context_guard_list', {}))).toBe('Context Guard list');
+  });
+
+  it('shows a saved change as a chat line, not also as a notification, and draws it again after a restart', async () => {
+    const host = await startTui();
+    await host.runCommand('/context-guard add ship goal --critical Ship it');
+    await host.runCommand('/context-guard recovery critical');
+    expect(host.takeNotifications()).toEqual([]);
+    await host.restart();
+    expect(chatLines(host)).toEqual(['◆ Context Guard: protected ship (goal, critical)', '◆ Context Guard: recovery → critical']);
+  });
+
+  it('still notifies a rejection and a listing', async () => {
+    const host = await startTui();
+    await host.runCommand('/context-guard add ship Goal Ship it');
+    await host.runCommand('/context-guard list');
+    expect(host.takeNotifications().map((notice) => notice.type)).toEqual(['warning', 'info']);
+  });
+});

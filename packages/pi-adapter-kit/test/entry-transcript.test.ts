@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { PayloadRead } from '../src/branch-entry.js';
+import { createEntryTranscript } from '../src/entry-transcript.js';
+import type { PiSessionEntryPort } from '../src/port.js';
+import { PLAIN_THEME } from '../src/styled-line.js';
+
+const read = (data: unknown): PayloadRead<number, 'bad'> =>
+  typeof data === 'number' ? { ok: true, value: data } : { ok: false, problem: 'bad' };
+const describeChange = (previous: number | undefined, next: number): string => `${previous ?? 'none'} -> ${next}`;
+
+const entry = (id: string, data: unknown): PiSessionEntryPort & { customType: string } => ({ type: 'custom', id, customType: 'n', data });
+
+describe('the entry transcript', () => {
+  it('describes each entry against the entry of its type before it on the branch', () => {
+    const branch: PiSessionEntryPort[] = [entry('a', 1), { type: 'message', id: 'm' }, entry('b', 3), entry('c', 'x'), entry('d', 4)];
+    const transcript = createEntryTranscript({ customType: 'n', title: 'Numbers', read, describe: describeChange });
+    transcript.follow({ getBranch: () => branch });
+    expect(['a', 'b', 'c', 'd'].map((id) => transcript.lineOf(branch.find((candidate) => candidate.id === id) as never))).toEqual([
+      'none -> 1',
+      '1 -> 3',
+      'unreadable saved state',
+      'none -> 4',
+    ]);
+  });
+
+  it('reads an entry appended after the last read, and one off the branch against nothing', () => {
+    const branch: PiSessionEntryPort[] = [entry('a', 1)];
+    const transcript = createEntryTranscript({ customType: 'n', title: 'Numbers', read, describe: describeChange });
+    transcript.follow({ getBranch: () => branch });
+    expect(transcript.lineOf(entry('a', 1))).toBe('none -> 1');
+    branch.push(entry('b', 2));
+    expect(transcript.lineOf(entry('b', 2))).toBe('1 -> 2');
+    expect(transcript.lineOf(entry('elsewhere', 7))).toBe('none -> 7');
+  });
+
+  it('draws one line with the title', () => {
+    const transcript = createEntryTranscript({ customType: 'n', title: 'Numbers', read, describe: describeChange });
+    expect(transcript.render(entry('z', 5), { expanded: false }, PLAIN_THEME)?.render(80)).toEqual(['◆ Numbers: none -> 5']);
+  });
+});
