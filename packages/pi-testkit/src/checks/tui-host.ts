@@ -25,7 +25,7 @@ export function drawnEntryLines(host: FakePiHost, customType: string, width = 80
   const renderer = host.entryRenderers.get(customType);
   if (renderer === undefined) throw new Error(`no entry renderer for ${customType}`);
   return host.session.customEntries(customType).flatMap((entry) => {
-    const component = renderer(entry as never, { expanded: false } as never, PLAIN_THEME as never) as DrawnComponent | undefined;
+    const component = renderer(entry, { expanded: false }, PLAIN_THEME as never) as DrawnComponent | undefined;
     return component?.render(width) ?? [];
   });
 }
