@@ -1,15 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import {
-  PI_E2E_TIMEOUT_MS,
   contentText,
   customEntries,
   describeEachPi,
-  startPi,
+  useSharedPi,
   type ChatMessage,
   type ModelRequest,
   type PiDriver,
 } from '@j1nn0/pi-testkit/real';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { CHECK_ENTRY_TYPE } from '../../src/check-entry.js';
 import { RECOVERY_MESSAGE_TYPE } from '../../src/recovery.js';
 
@@ -45,28 +44,6 @@ function rolesOf(request: ModelRequest): string[] {
   return request.messages.map((message) => (isRecovery(message) ? 'recovery' : message.role));
 }
 
-function usePi(target: Parameters<typeof startPi>[0] extends infer T ? Omit<T & object, 'extensions'> : never): () => PiDriver {
-  let driver: PiDriver | undefined;
-  const current = (): PiDriver => {
-    if (driver === undefined) throw new Error('Pi has not started');
-    return driver;
-  };
-  beforeAll(async () => {
-    driver = await startPi({ ...target, extensions: [EXTENSION_PATH] });
-  }, PI_E2E_TIMEOUT_MS);
-  afterAll(async () => {
-    await driver?.dispose();
-  }, PI_E2E_TIMEOUT_MS);
-  beforeEach(async () => {
-    current().model.reset();
-    await current().newSession();
-  }, PI_E2E_TIMEOUT_MS);
-  afterEach(() => {
-    expect(current().extensionErrors()).toEqual([]);
-  });
-  return current;
-}
-
 async function readCommand(pi: PiDriver, commandLine: string): Promise<string> {
   const { notifications } = await pi.prompt(commandLine);
   expect(notifications).toHaveLength(1);
@@ -91,7 +68,7 @@ async function compactLosingTwo(pi: PiDriver): Promise<string[]> {
 }
 
 describeEachPi('agent-context-guard-pi recovery in the real Pi', (target) => {
-  const pi = usePi(target);
+  const pi = useSharedPi(target, [EXTENSION_PATH]);
 
   it('puts the recovery once right after the compaction summary in every request of a tool-calling turn, never after its tool result', async () => {
     expect(await compactLosingTwo(pi())).toEqual([PENDING_NOTICE]);
