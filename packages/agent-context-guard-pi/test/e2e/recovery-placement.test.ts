@@ -17,6 +17,9 @@ import { RECOVERY_MESSAGE_TYPE } from '../../src/recovery.js';
 
 const EXTENSION_PATH = fileURLToPath(new URL('../../dist/extension.js', import.meta.url));
 
+/** Agent State's test-only extension: `/e2e-navigate <entryId>` moves the leaf with Pi's own tree navigation. */
+const PI_PROBE_PATH = fileURLToPath(new URL('../../../agent-state-pi/test/e2e/fixtures/pi-probe.ts', import.meta.url));
+
 const KEPT = 'Export uses comma separated values';
 const DROPPED = 'Never change the public report URL';
 const PLAIN = 'The report page lives in reports.ts';
@@ -36,6 +39,10 @@ const CHECK_NOTICE =
   'Lost: "report-url" (critical), "location".';
 
 const PENDING_NOTICE = 'Context Guard: compacted; 3 protected items (2 critical) will be checked at the next model request.';
+
+const LAST_CHECK =
+  'Last check: after compaction 1 preserved, 2 lost, 0 unknown (1 critical lost). Restored 1 critical item for the model.\n' +
+  'Lost: "report-url" (critical), "location".';
 
 const isRecovery = (message: ChatMessage): boolean => contentText(message.content).startsWith(RECOVERY_START);
 
@@ -68,7 +75,7 @@ async function compactLosingTwo(pi: PiDriver): Promise<string[]> {
 }
 
 describeEachPi('agent-context-guard-pi recovery in the real Pi', (target) => {
-  const pi = useSharedPi(target, [EXTENSION_PATH]);
+  const pi = useSharedPi(target, [EXTENSION_PATH, PI_PROBE_PATH]);
 
   it('puts the recovery once right after the compaction summary in every request of a tool-calling turn, never after its tool result', async () => {
     expect(await compactLosingTwo(pi())).toEqual([PENDING_NOTICE]);
@@ -119,10 +126,25 @@ describeEachPi('agent-context-guard-pi recovery in the real Pi', (target) => {
     await pi().restart();
 
     expect(await readCommand(pi(), '/context-guard status')).toBe(
-      'Context Guard: 3 protected items (2 critical), recovery critical.\n' +
-        'Last check: after compaction 1 preserved, 2 lost, 0 unknown (1 critical lost). Restored 1 critical item for the model.\n' +
-        'Lost: "report-url" (critical), "location".',
+      `Context Guard: 3 protected items (2 critical), recovery critical.\n${LAST_CHECK}`,
     );
     expect(customEntries(await pi().readSessionFile(), CHECK_ENTRY_TYPE)).toHaveLength(1);
+  });
+
+  it('follows the branch: /tree to before the compaction shows no check, back to the check shows it', async () => {
+    await compactLosingTwo(pi());
+    pi().model.enqueue({ text: 'Continuing.' });
+    await pi().prompt(TURN_PROMPT);
+    const entries = await pi().readSessionFile();
+    const beforeCompaction = entries.find((entry) => entry.type === 'compaction')?.['parentId'];
+    const check = customEntries(entries, CHECK_ENTRY_TYPE)[0]?.['id'];
+    if (typeof beforeCompaction !== 'string' || typeof check !== 'string') throw new Error('no compaction or no check entry');
+
+    expect(await readCommand(pi(), `/e2e-navigate ${beforeCompaction}`)).toBe('navigated');
+    expect(await readCommand(pi(), '/context-guard status')).toBe(
+      'Context Guard: 3 protected items (2 critical), recovery critical.\nLast check: none yet.',
+    );
+    expect(await readCommand(pi(), `/e2e-navigate ${check}`)).toBe('navigated');
+    expect(await readCommand(pi(), '/context-guard status')).toContain(LAST_CHECK);
   });
 });
