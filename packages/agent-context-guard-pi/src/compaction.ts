@@ -29,9 +29,9 @@ export interface CompactionLifecycleOptions {
 export interface CompactionLifecycle {
   /** `session_before_compact`: snapshots the protected items, if there are any. */
   beforeCompact(items: readonly ContextItem[]): void;
-  /** `session_compact`: the snapshot awaits the next request; without one, protected items cannot be checked. */
+  /** `session_compact`: the snapshot awaits the next request (and a person is told); without one, protected items cannot be checked. */
   afterCompact(items: readonly ContextItem[], ctx: PiContextPort): void;
-  /** `context`: verifies a pending compaction once and adds outstanding recoveries to the request. */
+  /** `context`: verifies a pending compaction once; outstanding recoveries go right after the compaction summary. */
   onContext<TMessage>(
     event: PiContextEventPort<TMessage>,
     ctx: PiContextPort,
