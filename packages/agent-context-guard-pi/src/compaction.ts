@@ -7,43 +7,31 @@ import {
   type ContextVerifier,
 } from '@j1nn0/agent-context-guard';
 import { messageSeparatorFor, projectContext } from './context-projection.js';
-import { UNVERIFIABLE_COMPACTION, formatCheckNotice, formatRecoveryContent } from './format.js';
+import type { CheckedItem, CompactionCheck } from './check-entry.js';
+import { UNVERIFIABLE_COMPACTION, formatCheckNotice, formatPendingCheck, formatRecoveryContent } from './format.js';
 import type { RecoveryMode } from './guard-state.js';
 import type { PiContextEventPort, PiContextEventResult, PiContextPort, PiCustomMessagePort } from '@j1nn0/pi-adapter-kit';
-import { containsRecovery, recoveryMessage } from './recovery.js';
+import { containsRecovery, placeRecoveries, recoveryMessage } from './recovery.js';
 
 // The compaction lifecycle: a snapshot before Pi compacts, a pending verification once it has,
 // one check at the next model request, and (in `critical` mode) one recovery of lost critical items.
 
-/** Counts only: a check is shown to a person, so it never holds item content. */
-export type CompactionCheck =
-  | {
-      readonly kind: 'verified';
-      readonly ok: boolean;
-      readonly preserved: number;
-      readonly changed: number;
-      readonly lost: number;
-      readonly unknown: number;
-      readonly criticalChanged: number;
-      readonly criticalLost: number;
-      readonly criticalUnknown: number;
-      /** Critical items restored to the model as one hidden message. */
-      readonly restored: number;
-    }
-  | { readonly kind: 'unverifiable' };
+export type { CompactionCheck } from './check-entry.js';
 
 export interface CompactionLifecycleOptions {
   readonly verifier: ContextVerifier;
   /** Hands a recovery to Pi for persistence; Pi adds it to the session with the next user prompt. */
   readonly sendRecovery: (content: string) => void;
+  /** Saves the newest check in the session, so it survives a restart and follows the branch. */
+  readonly saveCheck: (check: CompactionCheck) => void;
 }
 
 export interface CompactionLifecycle {
   /** `session_before_compact`: snapshots the protected items, if there are any. */
   beforeCompact(items: readonly ContextItem[]): void;
-  /** `session_compact`: the snapshot awaits the next request; without one, protected items cannot be checked. */
+  /** `session_compact`: the snapshot awaits the next request (and a person is told); without one, protected items cannot be checked. */
   afterCompact(items: readonly ContextItem[], ctx: PiContextPort): void;
-  /** `context`: verifies a pending compaction once and adds outstanding recoveries to the request. */
+  /** `context`: verifies a pending compaction once; outstanding recoveries go right after the compaction summary. */
   onContext<TMessage>(
     event: PiContextEventPort<TMessage>,
     ctx: PiContextPort,
@@ -54,6 +42,8 @@ export interface CompactionLifecycle {
   isVerificationPending(): boolean;
   /** The newest check or unverifiable compaction, whichever happened last. */
   lastCheck(): CompactionCheck | undefined;
+  /** Replaces the last check with the one saved on the branch now current (or none). */
+  restoreLastCheck(check: CompactionCheck | undefined): void;
 }
 
 export function createCompactionLifecycle(options: CompactionLifecycleOptions): CompactionLifecycle {
@@ -79,8 +69,9 @@ export function createCompactionLifecycle(options: CompactionLifecycleOptions): 
       verifier: options.verifier,
     });
     const restored = recovery === 'critical' ? criticalFailuresOf(snapshot, report) : [];
-    latest = summarize(report, restored.length);
-    ctx.ui.notify(formatCheckNotice(latest), report.ok ? 'info' : 'warning');
+    const check = summarize(snapshot, report, restored.length);
+    record(check);
+    ctx.ui.notify(formatCheckNotice(check), report.ok ? 'info' : 'warning');
     if (restored.length === 0) {
       return undefined;
     }
@@ -88,6 +79,11 @@ export function createCompactionLifecycle(options: CompactionLifecycleOptions): 
     outstandingRecoveries.push(content);
     options.sendRecovery(content);
     return recoveryMessage(content, Date.now());
+  }
+
+  function record(check: CompactionCheck): void {
+    latest = check;
+    options.saveCheck(check);
   }
 
   return {
@@ -101,13 +97,14 @@ export function createCompactionLifecycle(options: CompactionLifecycleOptions): 
       if (pendingSnapshot !== undefined) {
         pendingVerification = pendingSnapshot;
         pendingSnapshot = undefined;
+        ctx.ui.notify(formatPendingCheck(pendingVerification.items), 'info');
       } else if (items.length > 0) {
-        latest = { kind: 'unverifiable' };
+        record({ kind: 'unverifiable' });
         ctx.ui.notify(UNVERIFIABLE_COMPACTION, 'warning');
       }
     },
 
-    async onContext(event, ctx, recovery) {
+    async onContext<TMessage>(event: PiContextEventPort<TMessage>, ctx: PiContextPort, recovery: RecoveryMode) {
       outstandingRecoveries = outstandingRecoveries.filter((content) => !containsRecovery(event.messages, content));
       const additions: PiCustomMessagePort[] = outstandingRecoveries.map((content) =>
         recoveryMessage(content, Date.now()),
@@ -116,12 +113,13 @@ export function createCompactionLifecycle(options: CompactionLifecycleOptions): 
       // Cleared before the await, so a second request can never check the same compaction.
       pendingVerification = undefined;
       if (snapshot !== undefined) {
-        const restored = await verify(snapshot, [...event.messages, ...additions], ctx, recovery);
+        const restored = await verify(snapshot, placeRecoveries<unknown>(event.messages, additions), ctx, recovery);
         if (restored !== undefined) {
           additions.push(restored);
         }
       }
-      return additions.length > 0 ? { messages: [...event.messages, ...additions] } : undefined;
+      const messages: readonly (TMessage | PiCustomMessagePort)[] = event.messages;
+      return additions.length > 0 ? { messages: placeRecoveries(messages, additions) } : undefined;
     },
 
     dropPending() {
@@ -132,6 +130,10 @@ export function createCompactionLifecycle(options: CompactionLifecycleOptions): 
     isVerificationPending: () => pendingVerification !== undefined,
 
     lastCheck: () => latest,
+
+    restoreLastCheck(check) {
+      latest = check;
+    },
   };
 }
 
@@ -140,19 +142,16 @@ function criticalFailuresOf(snapshot: ContextGuardSnapshot, report: ContextGuard
   return snapshot.items.filter((item) => report.criticalFailures.includes(item.id));
 }
 
-function summarize(report: ContextGuardReport, restored: number): CompactionCheck {
-  const criticalWith = (ids: readonly string[]): number =>
-    report.criticalFailures.filter((id) => ids.includes(id)).length;
+function summarize(snapshot: ContextGuardSnapshot, report: ContextGuardReport, restored: number): CompactionCheck {
+  const itemsWith = (ids: readonly string[]): CheckedItem[] =>
+    snapshot.items.filter((item) => ids.includes(item.id)).map((item) => ({ id: item.id, critical: item.critical }));
   return {
     kind: 'verified',
     ok: report.ok,
     preserved: report.preserved.length,
-    changed: report.changed.length,
-    lost: report.lost.length,
-    unknown: report.unknown.length,
-    criticalChanged: criticalWith(report.changed),
-    criticalLost: criticalWith(report.lost),
-    criticalUnknown: criticalWith(report.unknown),
+    changed: itemsWith(report.changed),
+    lost: itemsWith(report.lost),
+    unknown: itemsWith(report.unknown),
     restored,
   };
 }

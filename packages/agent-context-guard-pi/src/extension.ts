@@ -1,5 +1,6 @@
 import { createLiteralVerifier } from '@j1nn0/agent-context-guard';
 import { COMMAND_NAME, parseCommand, runCommand, type CommandTarget } from './commands.js';
+import { CHECK_ENTRY_TYPE, restoreCheckFromBranch, toCheckPayload } from './check-entry.js';
 import { createCompactionLifecycle } from './compaction.js';
 import { completeArguments } from './completions.js';
 import { createGuardController } from './controller.js';
@@ -11,6 +12,7 @@ import { describeGuardChange } from './ui/change-line.js';
 
 export { STATE_ENTRY_TYPE, STATE_PAYLOAD_VERSION, type StatePayload } from './persistence.js';
 export { RECOVERY_MESSAGE_TYPE } from './recovery.js';
+export { CHECK_ENTRY_TYPE, CHECK_PAYLOAD_VERSION, type CheckPayload } from './check-entry.js';
 export type { PiExtensionPort } from '@j1nn0/pi-adapter-kit';
 
 /** The Pi extension: one `/context-guard` command, two tools, a check after every compaction. */
@@ -20,6 +22,9 @@ export default function contextGuardExtension(pi: PiExtensionPort): void {
     // `nextTurn` persists the message with the next user prompt and never starts a turn of its own.
     sendRecovery: (content) => {
       pi.sendMessage({ customType: RECOVERY_MESSAGE_TYPE, content, display: false }, { deliverAs: 'nextTurn' });
+    },
+    saveCheck: (check) => {
+      pi.appendEntry(CHECK_ENTRY_TYPE, toCheckPayload(check));
     },
   });
   const controller = createGuardController({
@@ -44,6 +49,7 @@ export default function contextGuardExtension(pi: PiExtensionPort): void {
   const load = (_event: unknown, ctx: PiContextPort): void => {
     transcript?.follow(ctx.sessionManager);
     controller.load(ctx);
+    lifecycle.restoreLastCheck(restoreCheckFromBranch(ctx.sessionManager.getBranch()));
   };
   pi.on('session_start', load);
   pi.on('session_tree', load);

@@ -1,5 +1,5 @@
 import { CONTEXT_ITEM_KINDS, type ContextItem } from '@j1nn0/agent-context-guard';
-import type { CompactionCheck } from './compaction.js';
+import type { CheckedItem, CompactionCheck } from './check-entry.js';
 import type { ControllerOutcome } from './controller.js';
 import { RECOVERY_MODES, countCritical, type GuardState } from './guard-state.js';
 import { MAX_CONTENT_CHARACTERS, MAX_ID_CHARACTERS, MAX_ITEMS, isValidId } from './limits.js';
@@ -20,8 +20,8 @@ import {
 import type { Subcommand } from './commands.js';
 
 // Every text a person or the model sees. Recorded strings (ids, content) pass through
-// escapeTerminalText wherever a person may see them; notices about compaction carry counts only,
-// never content; messages about rejected input never repeat that input's content.
+// escapeTerminalText wherever a person may see them; notices about compaction carry counts and
+// ids, never content; messages about rejected input never repeat that input's content.
 
 /** What `status` reports besides the protected set itself. */
 export interface GuardStatusView {
@@ -87,35 +87,71 @@ export function formatLastCheck(check: CompactionCheck | undefined): string {
   if (check.kind === 'unverifiable') {
     return 'Last check: a compaction could not be verified (no snapshot of the protected items).';
   }
-  return `Last check: ${formatCheckSummary(check)}.${formatRestored(check)}`;
+  return withCheckedIds(`Last check: ${formatCheckSummary(check)}.${formatRestored(check)}`, check);
 }
 
-/** The notification after a compaction: counts only, never content. */
+/** The notification after a compaction: counts and the ids not found, never content. */
 export function formatCheckNotice(check: CompactionCheck): string {
   if (check.kind === 'unverifiable') {
     return UNVERIFIABLE_COMPACTION;
   }
-  return `Context Guard: ${formatCheckSummary(check)}.${formatRestored(check)}`;
+  return withCheckedIds(`Context Guard: ${formatCheckSummary(check)}.${formatRestored(check)}`, check);
 }
 
-function formatCheckSummary(check: Extract<CompactionCheck, { kind: 'verified' }>): string {
+/** The word at `session_compact`: what the next model request will check. */
+export function formatPendingCheck(items: readonly ContextItem[]): string {
+  return `Context Guard: compacted; ${formatCounts(items)} will be checked at the next model request.`;
+}
+
+/** How many ids each list names before it ends in `+N more`. */
+export const CHECKED_IDS_PER_LIST = 5;
+
+type VerifiedCheck = Extract<CompactionCheck, { kind: 'verified' }>;
+
+const criticalCount = (items: readonly CheckedItem[]): number => items.filter((item) => item.critical).length;
+
+function formatCheckSummary(check: VerifiedCheck): string {
   // The literal verifier never reports `changed`, so it is shown only when another verifier did.
-  const changed = check.changed > 0 ? `, ${check.changed} changed` : '';
+  const changed = check.changed.length > 0 ? `, ${check.changed.length} changed` : '';
   const critical = (
     [
-      ['changed', check.criticalChanged],
-      ['lost', check.criticalLost],
-      ['unknown', check.criticalUnknown],
+      ['changed', criticalCount(check.changed)],
+      ['lost', criticalCount(check.lost)],
+      ['unknown', criticalCount(check.unknown)],
     ] as const
   )
     .filter(([, count]) => count > 0)
     .map(([status, count]) => `${count} critical ${status}`);
   const criticalPart = critical.length > 0 ? ` (${critical.join(', ')})` : '';
-  return `after compaction ${check.preserved} preserved${changed}, ${check.lost} lost, ${check.unknown} unknown${criticalPart}`;
+  return `after compaction ${check.preserved} preserved${changed}, ${check.lost.length} lost, ${check.unknown.length} unknown${criticalPart}`;
 }
 
-function formatRestored(check: Extract<CompactionCheck, { kind: 'verified' }>): string {
+function formatRestored(check: VerifiedCheck): string {
   return check.restored > 0 ? ` Restored ${plural(check.restored, 'critical item', 'critical items')} for the model.` : '';
+}
+
+/** The headline, then one line naming what was not found, so a person knows which items to look at. */
+function withCheckedIds(headline: string, check: VerifiedCheck): string {
+  const lists = (
+    [
+      ['Lost', check.lost],
+      ['Changed', check.changed],
+      ['Unknown (the check could not tell)', check.unknown],
+    ] as const
+  )
+    .filter(([, items]) => items.length > 0)
+    .map(([label, items]) => `${label}: ${formatCheckedIds(items)}.`);
+  return lists.length > 0 ? `${headline}\n${lists.join(' ')}` : headline;
+}
+
+/** Critical ids first, each group in snapshot order; past the budget the rest are counted. */
+export function formatCheckedIds(items: readonly CheckedItem[]): string {
+  const ordered = [...items.filter((item) => item.critical), ...items.filter((item) => !item.critical)];
+  const shown = ordered
+    .slice(0, CHECKED_IDS_PER_LIST)
+    .map((item) => (item.critical ? `${quoteId(item.id)} (critical)` : quoteId(item.id)));
+  const hidden = ordered.length - shown.length;
+  return hidden > 0 ? `${shown.join(', ')} +${hidden} more` : shown.join(', ');
 }
 
 /**

@@ -17,3 +17,26 @@ export function containsRecovery(messages: readonly unknown[], content: string):
     return fields['role'] === 'custom' && fields['customType'] === RECOVERY_MESSAGE_TYPE && fields['content'] === content;
   });
 }
+
+/**
+ * The request with the recoveries placed right after the newest compaction summary (at the start
+ * when there is none): before anything of the current turn, so the model reads them as restored
+ * context rather than a new instruction after a tool result, and the place stays the same on every
+ * request of the turn, which keeps the provider's prompt cache usable.
+ */
+export function placeRecoveries<TMessage>(messages: readonly TMessage[], recoveries: readonly TMessage[]): TMessage[] {
+  if (recoveries.length === 0) {
+    return [...messages];
+  }
+  let at = 0;
+  messages.forEach((message, index) => {
+    if (isCompactionSummary(message)) {
+      at = index + 1;
+    }
+  });
+  return [...messages.slice(0, at), ...recoveries, ...messages.slice(at)];
+}
+
+function isCompactionSummary(message: unknown): boolean {
+  return typeof message === 'object' && message !== null && (message as Readonly<Record<string, unknown>>)['role'] === 'compactionSummary';
+}

@@ -11,6 +11,7 @@ import {
   requestAfterCompaction,
   runGuard,
   startGuardHost,
+  takeCheckNotices,
 } from './context-guard-host.js';
 import {
   assistantMessage,
@@ -26,11 +27,16 @@ const NO_DEPS = 'Add no new runtime dependencies';
 const UNVERIFIABLE = 'Context Guard: a compaction happened without a snapshot of the protected items; it cannot be verified.';
 
 describe('compaction lifecycle', () => {
-  it('observes compaction without cancelling or altering it', async () => {
+  it('observes compaction without cancelling or altering it, and says at once what it will check', async () => {
     const host = await startGuardHost();
     await recordAll(host, PROTECT_TWO);
     expect(await compact(host)).toEqual([undefined]);
-    expect(host.takeNotifications()).toEqual([]);
+    expect(host.takeNotifications()).toEqual([
+      {
+        message: 'Context Guard: compacted; 2 protected items (1 critical) will be checked at the next model request.',
+        type: 'info',
+      },
+    ]);
   });
 
   it('reports every item preserved as info when the compacted context still holds them', async () => {
@@ -39,7 +45,7 @@ describe('compaction lifecycle', () => {
     await compact(host);
     const added = await contextRequest(host, requestAfterCompaction(`## Goal\n${SHIP}\n## Constraints\n- ${NO_DEPS}`));
     expect(added).toBeUndefined();
-    expect(host.takeNotifications()).toEqual([
+    expect(takeCheckNotices(host)).toEqual([
       { message: 'Context Guard: after compaction 2 preserved, 0 lost, 0 unknown.', type: 'info' },
     ]);
     expectCleanRun(host);
@@ -50,12 +56,15 @@ describe('compaction lifecycle', () => {
     await recordAll(host, PROTECT_TWO);
     await compact(host);
     await contextRequest(host, requestAfterCompaction(`We keep: ${NO_DEPS.toUpperCase()}.`));
-    expect(host.takeNotifications()).toEqual([
-      { message: 'Context Guard: after compaction 1 preserved, 1 lost, 0 unknown (1 critical lost).', type: 'warning' },
+    expect(takeCheckNotices(host)).toEqual([
+      {
+        message: 'Context Guard: after compaction 1 preserved, 1 lost, 0 unknown (1 critical lost).\nLost: "ship" (critical).',
+        type: 'warning',
+      },
     ]);
     expect(await readStatus(host)).toBe(
       'Context Guard: 2 protected items (1 critical), recovery off.\n' +
-        'Last check: after compaction 1 preserved, 1 lost, 0 unknown (1 critical lost).',
+        'Last check: after compaction 1 preserved, 1 lost, 0 unknown (1 critical lost).\nLost: "ship" (critical).',
     );
   });
 
@@ -72,7 +81,7 @@ describe('compaction lifecycle', () => {
       bashExecutionMessage('echo', 'ran epsilon'),
       branchSummaryMessage('branch summary zeta'),
     ]);
-    expect(host.takeNotifications()).toEqual([
+    expect(takeCheckNotices(host)).toEqual([
       { message: 'Context Guard: after compaction 6 preserved, 0 lost, 0 unknown.', type: 'info' },
     ]);
   });
@@ -86,8 +95,8 @@ describe('compaction lifecycle', () => {
       userMessage('end of one'),
       userMessage('start of two'),
     ]);
-    expect(host.takeNotifications()).toEqual([
-      { message: 'Context Guard: after compaction 0 preserved, 2 lost, 0 unknown.', type: 'warning' },
+    expect(takeCheckNotices(host)).toEqual([
+      { message: 'Context Guard: after compaction 0 preserved, 2 lost, 0 unknown.\nLost: "secret", "split".', type: 'warning' },
     ]);
   });
 
@@ -96,15 +105,16 @@ describe('compaction lifecycle', () => {
     await recordAll(host, PROTECT_TWO);
     await compact(host);
     await contextRequest(host, requestAfterCompaction('nothing kept'));
-    expect(host.takeNotifications()).toHaveLength(1);
+    expect(takeCheckNotices(host)).toHaveLength(1);
     expect(await contextRequest(host, requestAfterCompaction('nothing kept'))).toBeUndefined();
-    expect(host.takeNotifications()).toEqual([]);
+    expect(takeCheckNotices(host)).toEqual([]);
   });
 
   it('shows a pending check in status until the next request', async () => {
     const host = await startGuardHost();
     await recordAll(host, PROTECT_TWO);
     await compact(host);
+    takeCheckNotices(host);
     expect(await readStatus(host)).toContain('\nA compaction will be checked at the next model request.\nLast check: none yet.');
     await contextRequest(host, requestAfterCompaction(SHIP));
     expect(await readStatus(host)).not.toContain('will be checked');
@@ -114,7 +124,7 @@ describe('compaction lifecycle', () => {
     const host = await startGuardHost();
     await compact(host);
     expect(await contextRequest(host, requestAfterCompaction('summary'))).toBeUndefined();
-    expect(host.takeNotifications()).toEqual([]);
+    expect(takeCheckNotices(host)).toEqual([]);
     expect(await readStatus(host)).toContain('Last check: none yet.');
   });
 
@@ -122,12 +132,12 @@ describe('compaction lifecycle', () => {
     const host = await startGuardHost();
     await recordAll(host, PROTECT_TWO);
     await host.emit('session_compact', { type: 'session_compact', compactionEntry: {}, fromExtension: false });
-    expect(host.takeNotifications()).toEqual([{ message: UNVERIFIABLE, type: 'warning' }]);
+    expect(takeCheckNotices(host)).toEqual([{ message: UNVERIFIABLE, type: 'warning' }]);
     expect(await readStatus(host)).toContain(
       'Last check: a compaction could not be verified (no snapshot of the protected items).',
     );
     expect(await contextRequest(host, requestAfterCompaction('summary'))).toBeUndefined();
-    expect(host.takeNotifications()).toEqual([]);
+    expect(takeCheckNotices(host)).toEqual([]);
   });
 
   it.each([['add x fact X'], ['remove no-deps'], ['clear --yes'], ['recovery critical']])(
@@ -139,9 +149,9 @@ describe('compaction lifecycle', () => {
       await recordAll(host, [change]);
       await host.emit('session_compact', { type: 'session_compact' });
       const expected = change === 'clear --yes' ? [] : [{ message: UNVERIFIABLE, type: 'warning' }];
-      expect(host.takeNotifications()).toEqual(expected);
+      expect(takeCheckNotices(host)).toEqual(expected);
       await contextRequest(host, requestAfterCompaction('summary'));
-      expect(host.takeNotifications()).toEqual([]);
+      expect(takeCheckNotices(host)).toEqual([]);
     },
   );
 
@@ -151,7 +161,7 @@ describe('compaction lifecycle', () => {
     await compact(host);
     await host.executeTool('context_guard_protect', { id: 'late', kind: 'fact', content: 'Late' });
     expect(await contextRequest(host, requestAfterCompaction('summary'))).toBeUndefined();
-    expect(host.takeNotifications()).toEqual([]);
+    expect(takeCheckNotices(host)).toEqual([]);
     expect(await readStatus(host)).toContain('Last check: none yet.');
   });
 
@@ -163,8 +173,8 @@ describe('compaction lifecycle', () => {
     await runGuard(host, 'add ship fact duplicate');
     await runGuard(host, 'status');
     await contextRequest(host, requestAfterCompaction(SHIP));
-    expect(host.takeNotifications()).toEqual([
-      { message: 'Context Guard: after compaction 1 preserved, 1 lost, 0 unknown.', type: 'warning' },
+    expect(takeCheckNotices(host)).toEqual([
+      { message: 'Context Guard: after compaction 1 preserved, 1 lost, 0 unknown.\nLost: "no-deps".', type: 'warning' },
     ]);
   });
 
@@ -178,7 +188,7 @@ describe('compaction lifecycle', () => {
     await compact(host);
     await host.navigateTree(target);
     await contextRequest(host, requestAfterCompaction('summary'));
-    expect(host.takeNotifications()).toEqual([]);
+    expect(takeCheckNotices(host)).toEqual([]);
   });
 
   it('reports whichever came last: a check or an unverifiable compaction', async () => {
@@ -187,11 +197,11 @@ describe('compaction lifecycle', () => {
     await compact(host);
     await contextRequest(host, requestAfterCompaction(`${SHIP} ${NO_DEPS}`));
     await host.emit('session_compact', { type: 'session_compact' });
-    expect(host.takeNotifications().map((notification) => notification.type)).toEqual(['info', 'warning']);
+    expect(takeCheckNotices(host).map((notification) => notification.type)).toEqual(['info', 'warning']);
     expect(await readStatus(host)).toContain('Last check: a compaction could not be verified');
     await compact(host);
     await contextRequest(host, requestAfterCompaction(SHIP));
-    host.takeNotifications();
+    takeCheckNotices(host);
     expect(await readStatus(host)).toContain('Last check: after compaction 1 preserved, 1 lost, 0 unknown.');
   });
 
@@ -201,9 +211,9 @@ describe('compaction lifecycle', () => {
     await compact(host);
     await compact(host);
     await contextRequest(host, requestAfterCompaction(SHIP));
-    expect(host.takeNotifications()).toHaveLength(1);
+    expect(takeCheckNotices(host)).toHaveLength(1);
     await contextRequest(host, requestAfterCompaction(SHIP));
-    expect(host.takeNotifications()).toEqual([]);
+    expect(takeCheckNotices(host)).toEqual([]);
   });
 
   it('makes no recovery in the default mode', async () => {

@@ -55,6 +55,9 @@ export function expectCleanRun(host: FakePiHost): void {
 /** The adapter as the shared session checks drive it: its state is the list. */
 export const persistedGuard: PersistedAdapter = { ...harness, readState: readList, expectCleanRun };
 
+/** The word at `session_compact` when a snapshot awaits the next request. */
+export const PENDING_CHECK_NOTICE = /^Context Guard: compacted; \d+ protected items? \(\d+ critical\) will be checked at the next model request\.$/u;
+
 /**
  * Pi's compaction as an extension sees it: `session_before_compact`, the compaction entry appended,
  * `session_compact`. Returns what the `session_before_compact` handlers returned.
@@ -87,6 +90,20 @@ export async function compact(host: FakePiHost, summary = 'The user and the assi
     willRetry: false,
   });
   return before;
+}
+
+/**
+ * The notifications so far without the pending-check notices of compactions, each checked to be an
+ * `info` of that exact form: for tests about the check itself (one test pins the notice word for word).
+ */
+export function takeCheckNotices(host: FakePiHost): ReturnType<FakePiHost['takeNotifications']> {
+  return host.takeNotifications().filter((notification) => {
+    if (!notification.message.startsWith('Context Guard: compacted;')) {
+      return true;
+    }
+    expect(notification).toEqual({ message: expect.stringMatching(PENDING_CHECK_NOTICE) as unknown, type: 'info' });
+    return false;
+  });
 }
 
 /** Emits one `context` event with these messages and returns the messages the extension answered with, if any. */

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { CompactionCheck } from '../src/compaction.js';
+import type { CheckedItem, CompactionCheck } from '../src/check-entry.js';
 import {
   USAGE,
   formatCheckNotice,
   formatLastCheck,
   formatList,
+  formatPendingCheck,
   formatRecoveryContent,
   formatStatus,
 } from '../src/format.js';
@@ -18,20 +19,13 @@ const TWO_ITEMS: GuardState = {
   ],
 };
 
-function verified(counts: Partial<Extract<CompactionCheck, { kind: 'verified' }>>): CompactionCheck {
-  return {
-    kind: 'verified',
-    ok: false,
-    preserved: 0,
-    changed: 0,
-    lost: 0,
-    unknown: 0,
-    criticalChanged: 0,
-    criticalLost: 0,
-    criticalUnknown: 0,
-    restored: 0,
-    ...counts,
-  };
+function verified(fields: Partial<Extract<CompactionCheck, { kind: 'verified' }>>): CompactionCheck {
+  return { kind: 'verified', ok: false, preserved: 0, changed: [], lost: [], unknown: [], restored: 0, ...fields };
+}
+
+/** Items `<prefix>1`, `<prefix>2`, ...; the first `critical` of them critical. */
+function checkedItems(prefix: string, count: number, critical = 0): CheckedItem[] {
+  return Array.from({ length: count }, (_, index) => ({ id: `${prefix}${index + 1}`, critical: index < critical }));
 }
 
 describe('format', () => {
@@ -84,21 +78,42 @@ describe('format', () => {
     );
   });
 
-  it('summarises a check with counts only', () => {
+  it('summarises a check with counts, then names the ids not found, never content', () => {
     expect(formatCheckNotice(verified({ ok: true, preserved: 3 }))).toBe(
       'Context Guard: after compaction 3 preserved, 0 lost, 0 unknown.',
     );
-    expect(formatCheckNotice(verified({ preserved: 3, lost: 1, criticalLost: 1 }))).toBe(
-      'Context Guard: after compaction 3 preserved, 1 lost, 0 unknown (1 critical lost).',
+    expect(formatCheckNotice(verified({ preserved: 3, lost: checkedItems('l', 1, 1) }))).toBe(
+      'Context Guard: after compaction 3 preserved, 1 lost, 0 unknown (1 critical lost).\nLost: "l1" (critical).',
     );
-    expect(formatCheckNotice(verified({ preserved: 1, lost: 2, criticalLost: 2, restored: 2 }))).toBe(
-      'Context Guard: after compaction 1 preserved, 2 lost, 0 unknown (2 critical lost). Restored 2 critical items for the model.',
+    expect(formatCheckNotice(verified({ preserved: 1, lost: checkedItems('l', 2, 2), restored: 2 }))).toBe(
+      'Context Guard: after compaction 1 preserved, 2 lost, 0 unknown (2 critical lost). Restored 2 critical items for the model.\n' +
+        'Lost: "l1" (critical), "l2" (critical).',
     );
-    expect(formatLastCheck(verified({ changed: 1, unknown: 2, criticalChanged: 1, criticalUnknown: 1, restored: 1 }))).toBe(
-      'Last check: after compaction 0 preserved, 1 changed, 0 lost, 2 unknown (1 critical changed, 1 critical unknown). Restored 1 critical item for the model.',
+    expect(formatLastCheck(verified({ changed: checkedItems('c', 1, 1), unknown: checkedItems('u', 2, 1), restored: 1 }))).toBe(
+      'Last check: after compaction 0 preserved, 1 changed, 0 lost, 2 unknown (1 critical changed, 1 critical unknown). Restored 1 critical item for the model.\n' +
+        'Changed: "c1" (critical). Unknown (the check could not tell): "u1" (critical), "u2".',
     );
     expect(formatCheckNotice({ kind: 'unverifiable' })).toBe(
       'Context Guard: a compaction happened without a snapshot of the protected items; it cannot be verified.',
+    );
+  });
+
+  it('lists critical ids first, escapes them and ends a long list in +N more', () => {
+    const lost = [
+      { id: 'plain-1', critical: false },
+      { id: 'bad\u001b[31m', critical: true },
+      ...checkedItems('plain-', 5).map((item, index) => ({ ...item, id: `plain-${index + 2}` })),
+      { id: 'late', critical: true },
+    ];
+    expect(formatCheckNotice(verified({ lost }))).toBe(
+      'Context Guard: after compaction 0 preserved, 8 lost, 0 unknown (2 critical lost).\n' +
+        'Lost: "bad\\u001b[31m" (critical), "late" (critical), "plain-1", "plain-2", "plain-3" +3 more.',
+    );
+  });
+
+  it('tells at compaction how many items the next request will check', () => {
+    expect(formatPendingCheck(TWO_ITEMS.items)).toBe(
+      'Context Guard: compacted; 2 protected items (1 critical) will be checked at the next model request.',
     );
   });
 

@@ -1,13 +1,14 @@
 import type { ContextItem } from '@j1nn0/agent-context-guard';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { CompactionCheck } from '../src/compaction.js';
+import type { CompactionCheck } from '../src/check-entry.js';
 import {
   INTERNAL_FAILURE,
   UNVERIFIABLE_COMPACTION,
   USAGE,
   formatChange,
   formatCheckNotice,
+  formatPendingCheck,
   formatClearPreview,
   formatList,
   formatNoChange,
@@ -36,12 +37,9 @@ const RESTORED_ONE: CompactionCheck = {
   kind: 'verified',
   ok: false,
   preserved: 1,
-  changed: 0,
-  lost: 1,
-  unknown: 0,
-  criticalChanged: 0,
-  criticalLost: 1,
-  criticalUnknown: 0,
+  changed: [],
+  lost: [{ id: 'ship', critical: true }],
+  unknown: [],
   restored: 1,
 };
 
@@ -74,7 +72,17 @@ describe('README', () => {
   });
 
   it('quotes the check notice, the recovery message, the authority boundary and the unreadable-state warning', () => {
-    expect(readme).toContain(formatCheckNotice({ ...RESTORED_ONE, preserved: 3, restored: 0 }));
+    // The notice the real Pi showed in test/e2e/recovery-placement.test.ts.
+    expect(readme).toContain(
+      formatCheckNotice({
+        ...RESTORED_ONE,
+        lost: [
+          { id: 'report-url', critical: true },
+          { id: 'location', critical: false },
+        ],
+      }),
+    );
+    expect(readme).toContain(formatPendingCheck(EXAMPLE.items));
     expect(readme).toContain(formatRecoveryContent([SHIP]));
     expect(readme.replace(/\s+/gu, ' ')).toContain(AUTHORITY_BOUNDARY);
     expect(readme).toContain(formatUnreadableEntry('missing_payload').replace('no payload', '<reason>'));

@@ -12,8 +12,9 @@ import {
   recoverySends,
   requestAfterCompaction,
   startGuardHost,
+  takeCheckNotices,
 } from './context-guard-host.js';
-import { customMessage, toolResultMessage, userMessage, type TestMessage } from './messages.js';
+import { assistantMessage, customMessage, toolResultMessage, userMessage, type TestMessage } from './messages.js';
 
 const SHIP = { id: 'ship', kind: 'goal', content: 'Add CSV export to the report page', critical: true } as const;
 const QUOTE = { id: 'quote', kind: 'decision', content: 'Quote every field', critical: true } as const;
@@ -41,13 +42,13 @@ function persistedRecovery(content: string): TestMessage {
 }
 
 describe('recovery of lost critical items', () => {
-  it('adds exactly one hidden custom message with the lost critical items to that request', async () => {
+  it('adds exactly one hidden custom message with the lost critical items, right after the compaction summary', async () => {
     const host = await compactedWithRecovery();
     const request = requestAfterCompaction(PARTIAL);
     const messages = await contextRequest(host, request);
-    expect(messages?.slice(0, request.length)).toEqual(request);
     expect(messages).toHaveLength(request.length + 1);
-    expect(messages?.at(-1)).toEqual({
+    expect([messages?.[0], ...(messages?.slice(2) ?? [])]).toEqual(request);
+    expect(messages?.[1]).toEqual({
       role: 'custom',
       customType: 'agent-context-guard-recovery',
       content: RECOVERED,
@@ -56,10 +57,11 @@ describe('recovery of lost critical items', () => {
     });
     expect(RECOVERED).not.toContain('no new runtime dependencies');
     expect(RECOVERED).not.toContain('UTF-8');
-    expect(host.takeNotifications()).toEqual([
+    expect(takeCheckNotices(host)).toEqual([
       {
         message:
-          'Context Guard: after compaction 1 preserved, 3 lost, 0 unknown (2 critical lost). Restored 2 critical items for the model.',
+          'Context Guard: after compaction 1 preserved, 3 lost, 0 unknown (2 critical lost). Restored 2 critical items for the model.\n' +
+          'Lost: "ship" (critical), "quote" (critical), "no-deps".',
         type: 'warning',
       },
     ]);
@@ -87,17 +89,20 @@ describe('recovery of lost critical items', () => {
     expect(await contextRequest(host, nextPrompt)).toBeUndefined();
     expect(recoveryMessagesIn(await host.emitContext(nextPrompt))).toHaveLength(1);
     expect(recoverySends(host)).toHaveLength(1);
-    expect(host.takeNotifications()).toHaveLength(1);
+    expect(takeCheckNotices(host)).toHaveLength(1);
   });
 
   it('repeats it once per request until Pi has persisted it, e.g. after a tool call in the same run', async () => {
     const host = await compactedWithRecovery();
     const first = requestAfterCompaction(PARTIAL);
     await contextRequest(host, first);
-    const afterToolCall = await contextRequest(host, [...first, toolResultMessage('listing')]);
+    const afterToolCall = await contextRequest(host, [...first, assistantMessage('listing now'), toolResultMessage('listing')]);
     expect(recoveryMessagesIn(afterToolCall ?? [])).toHaveLength(1);
+    // Still right after the summary: never after the turn's assistant message or tool result.
+    expect(recoveryMessagesIn(afterToolCall?.slice(1, 2) ?? [])).toHaveLength(1);
+    expect(afterToolCall?.slice(2)).toEqual(first.slice(1).concat([assistantMessage('listing now'), toolResultMessage('listing')]));
     expect(recoverySends(host)).toHaveLength(1);
-    expect(host.takeNotifications()).toHaveLength(1);
+    expect(takeCheckNotices(host)).toHaveLength(1);
   });
 
   it('restores the content the items had before compaction, from the snapshot', async () => {
@@ -113,21 +118,21 @@ describe('recovery of lost critical items', () => {
     const summary = `${SHIP.content}. ${QUOTE.content}. Reports are UTF-8.`;
     expect(await contextRequest(host, requestAfterCompaction(summary))).toBeUndefined();
     expect(recoverySends(host)).toEqual([]);
-    expect(host.takeNotifications()).toEqual([
-      { message: 'Context Guard: after compaction 3 preserved, 1 lost, 0 unknown.', type: 'warning' },
+    expect(takeCheckNotices(host)).toEqual([
+      { message: 'Context Guard: after compaction 3 preserved, 1 lost, 0 unknown.\nLost: "no-deps".', type: 'warning' },
     ]);
   });
 
   it('finds a persisted recovery at the next compaction, so it is not restored twice', async () => {
     const host = await compactedWithRecovery();
     await contextRequest(host, requestAfterCompaction(PARTIAL));
-    host.takeNotifications();
+    takeCheckNotices(host);
     await compact(host);
     const kept = [...requestAfterCompaction(PARTIAL), persistedRecovery(RECOVERED)];
     expect(await contextRequest(host, kept)).toBeUndefined();
     expect(recoverySends(host)).toHaveLength(1);
-    expect(host.takeNotifications()).toEqual([
-      { message: 'Context Guard: after compaction 3 preserved, 1 lost, 0 unknown.', type: 'warning' },
+    expect(takeCheckNotices(host)).toEqual([
+      { message: 'Context Guard: after compaction 3 preserved, 1 lost, 0 unknown.\nLost: "no-deps".', type: 'warning' },
     ]);
   });
 
@@ -143,10 +148,11 @@ describe('recovery of lost critical items', () => {
   it('records the restored count in status', async () => {
     const host = await compactedWithRecovery();
     await contextRequest(host, requestAfterCompaction('nothing kept'));
-    host.takeNotifications();
+    takeCheckNotices(host);
     expect(await readStatus(host)).toBe(
       'Context Guard: 4 protected items (3 critical), recovery critical.\n' +
-        'Last check: after compaction 0 preserved, 4 lost, 0 unknown (3 critical lost). Restored 3 critical items for the model.',
+        'Last check: after compaction 0 preserved, 4 lost, 0 unknown (3 critical lost). Restored 3 critical items for the model.\n' +
+        'Lost: "ship" (critical), "kept" (critical), "quote" (critical), "no-deps".',
     );
   });
 });

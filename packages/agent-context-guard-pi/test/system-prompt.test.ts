@@ -23,12 +23,13 @@ function contextPort(systemPrompt?: string): { ctx: PiContextPort; notices: [str
 }
 
 async function checkAfterCompaction(systemPrompt?: string): Promise<string | undefined> {
-  const lifecycle = createCompactionLifecycle({ verifier: createLiteralVerifier(), sendRecovery: () => undefined });
+  const lifecycle = createCompactionLifecycle({ verifier: createLiteralVerifier(), sendRecovery: () => undefined, saveCheck: () => undefined });
   const { ctx, notices } = contextPort(systemPrompt);
   lifecycle.beforeCompact(ITEMS);
   lifecycle.afterCompact(ITEMS, ctx);
   await lifecycle.onContext({ messages: [userMessage('continue')] }, ctx, 'off');
-  return notices[0]?.[0];
+  // The first notice is the word at the compaction; the second is the check.
+  return notices[1]?.[0];
 }
 
 describe('the system prompt as part of the checked context', () => {
@@ -39,6 +40,6 @@ describe('the system prompt as part of the checked context', () => {
   });
 
   it('checks the messages alone when the host offers no system prompt', async () => {
-    expect(await checkAfterCompaction()).toBe('Context Guard: after compaction 0 preserved, 1 lost, 0 unknown.');
+    expect(await checkAfterCompaction()).toBe(`Context Guard: after compaction 0 preserved, 1 lost, 0 unknown.\nLost: "${ITEMS[0]?.id ?? ''}".`);
   });
 });

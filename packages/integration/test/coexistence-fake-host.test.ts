@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   AGENT_STATE_COMMAND,
   ALL_ADAPTER_TOOLS,
+  CONTEXT_GUARD_CHECK_ENTRY_TYPE,
   CONTEXT_GUARD_COMMAND,
   EMPTY_AGENT_STATE,
   EMPTY_CONTEXT_GUARD_LIST,
@@ -171,6 +172,33 @@ describe('Agent State and Context Guard in one fake Pi host', () => {
     await host.switchSession(original);
 
     expect(await readBothStates(host)).toEqual(FINAL);
+  });
+
+  it("keeps Context Guard's last check in its own entry type through a compaction and a restart, beside Agent State", async () => {
+    await playSteps(host, INTERLEAVED);
+    await host.emit('session_before_compact', { type: 'session_before_compact' });
+    await host.emit('session_compact', { type: 'session_compact' });
+    // The summary keeps the one item, so nothing is restored and no message is handed to Pi.
+    const summary = 'The goal: Add CSV export to the report page.';
+    await host.emit('context', { type: 'context', messages: [{ role: 'compactionSummary', summary, timestamp: 1 }] });
+    const counts = entryCounts(host);
+    expect(takeNotices(host)).toEqual([
+      ['info', 'Context Guard: compacted; 1 protected item (1 critical) will be checked at the next model request.'],
+      ['info', 'Context Guard: after compaction 1 preserved, 0 lost, 0 unknown.'],
+    ]);
+
+    await host.restart();
+
+    expect(host.entryTypes().sort()).toEqual([ENTRY_TYPE_OF.agentState, CONTEXT_GUARD_CHECK_ENTRY_TYPE, ENTRY_TYPE_OF.contextGuard].sort());
+    expect(host.session.customEntries(CONTEXT_GUARD_CHECK_ENTRY_TYPE)).toHaveLength(1);
+    expect(entryCounts(host)).toEqual(counts);
+    expect(await readBothStates(host)).toEqual({
+      ...FINAL,
+      contextGuard: FINAL.contextGuard.replace(
+        'Last check: none yet.',
+        'Last check: after compaction 1 preserved, 0 lost, 0 unknown.',
+      ),
+    });
   });
 
   // The broken entry is the newest of the whole branch, so the other adapter must also walk past it.

@@ -4,6 +4,7 @@ import {
   AGENT_STATE_COMMAND,
   AGENT_STATE_ENTRY_TYPE,
   ALL_ADAPTER_TOOLS,
+  CONTEXT_GUARD_CHECK_ENTRY_TYPE,
   CONTEXT_GUARD_COMMAND,
   CONTEXT_GUARD_ENTRY_TYPE,
   RECOVERY_MESSAGE_TYPE,
@@ -60,18 +61,20 @@ const GUARD_LIST = [
 const SUMMARY = `The user is shipping CSV export. ${KEPT}.`;
 
 const LOST_COUNTS = 'Context Guard: after compaction 1 preserved, 2 lost, 0 unknown (1 critical lost).';
+const LOST_IDS = 'Lost: "report-url" (critical), "location".';
+const PENDING_CHECK = 'Context Guard: compacted; 3 protected items (2 critical) will be checked at the next model request.';
 
 const RECOVERY_CASES = [
   {
     mode: 'critical',
-    notice: `${LOST_COUNTS} Restored 1 critical item for the model.`,
+    notice: `${LOST_COUNTS} Restored 1 critical item for the model.\n${LOST_IDS}`,
     restoredCopies: 1,
     // Three items and the recovery change.
     guardEntries: 4,
   },
   {
     mode: 'off',
-    notice: LOST_COUNTS,
+    notice: `${LOST_COUNTS}\n${LOST_IDS}`,
     restoredCopies: 0,
     // `recovery off` is the default: an unchanged request saves nothing.
     guardEntries: 3,
@@ -116,7 +119,9 @@ describeEachPi('Agent State and Context Guard in one real Pi', (target) => {
       expect(pi().model.pendingSteps()).toBe(0);
 
       pi().model.setSummary(SUMMARY);
+      const noticesBefore = pi().notifications().length;
       const compaction = await pi().compact();
+      expect(pi().notifications().slice(noticesBefore)).toEqual([{ message: PENDING_CHECK, notifyType: 'info' }]);
 
       // The summarizer saw the dropped item; only its answer lost it.
       expect(pi().model.summaryRequests().some((request) => occurrencesInRequest(request, DROPPED) > 0)).toBe(true);
@@ -152,7 +157,7 @@ describeEachPi('Agent State and Context Guard in one real Pi', (target) => {
       expect(await readCommand(pi(), '/agent-state status')).toBe(AGENT_STATUS);
       expect(await readCommand(pi(), '/context-guard list')).toBe(GUARD_LIST);
       expect(await readCommand(pi(), '/context-guard status')).toBe(
-        `Context Guard: 3 protected items (2 critical), recovery ${mode}.\nLast check: none yet.`,
+        `Context Guard: 3 protected items (2 critical), recovery ${mode}.\nLast check: ${notice.replace('Context Guard: ', '')}`,
       );
       pi().model.reset();
       const afterRestart = await pi().prompt('Resume the work.');
@@ -162,6 +167,7 @@ describeEachPi('Agent State and Context Guard in one real Pi', (target) => {
       const entries = await pi().readSessionFile();
       expect(customEntries(entries, AGENT_STATE_ENTRY_TYPE)).toHaveLength(AGENT_STATE_COMMANDS.length + MODEL_TOOL_CALLS.length);
       expect(customEntries(entries, CONTEXT_GUARD_ENTRY_TYPE)).toHaveLength(guardEntries);
+      expect(customEntries(entries, CONTEXT_GUARD_CHECK_ENTRY_TYPE)).toHaveLength(1);
       expect(customMessages(entries, RECOVERY_MESSAGE_TYPE)).toHaveLength(restoredCopies);
     },
   );

@@ -7,7 +7,7 @@ import { GUARDED_CONTENTS, buildRequest, requestPlan, type RequestPlan } from '.
 import { expectedStatusView, parseStatusText } from './list-view.js';
 import { listingThroughCommand } from './observed-state.js';
 import { runReferenceCommand, type ExpectedNotice } from './reference-command.js';
-import { RECOVERY_TYPE, ReferenceLifecycle } from './reference-compaction.js';
+import { RECOVERY_TYPE, ReferenceLifecycle, recoveryIndex } from './reference-compaction.js';
 import { EMPTY_REFERENCE_STATE, type ReferenceState } from './reference-context-guard.js';
 import { PROTECT_TOOL, runReferenceProtect } from './reference-tools.js';
 
@@ -202,8 +202,10 @@ class ModelRequest extends CompactionStep {
       return expected.notices;
     }
     const returned = (result as { readonly messages: readonly unknown[] }).messages;
-    expect(returned.slice(0, request.messages.length)).toEqual(request.messages);
-    expect(returned.slice(request.messages.length)).toEqual(
+    const at = recoveryIndex(request.messages);
+    const added = expected.appended.length;
+    expect([...returned.slice(0, at), ...returned.slice(at + added)]).toEqual(request.messages);
+    expect(returned.slice(at, at + added)).toEqual(
       expected.appended.map((content) => ({
         role: 'custom',
         customType: RECOVERY_TYPE,
@@ -236,7 +238,7 @@ class Reload extends CompactionStep {
   protected async act(model: CompactionModel, real: CompactionSystem): Promise<readonly ExpectedNotice[]> {
     if (this.how === 'restart') {
       await real.host.restart();
-      model.lifecycle = new ReferenceLifecycle();
+      model.lifecycle = new ReferenceLifecycle(model.lifecycle.lastCheck);
     } else {
       await real.host.startSession('startup', { times: this.how === 'session_start x1' ? 1 : 2 });
       model.lifecycle.dropPending();

@@ -68,7 +68,7 @@ const DISCARDED_LINE = 'The newest saved state on this branch was unreadable and
 const PENDING_LINE = 'A compaction will be checked at the next model request.';
 const LAST_CHECK_NONE = 'Last check: none yet.';
 const LAST_CHECK_UNVERIFIABLE = 'Last check: a compaction could not be verified (no snapshot of the protected items).';
-const LAST_CHECK_SUMMARY = /^Last check: (after compaction .*)$/u;
+const LAST_CHECK_SUMMARY = /^Last check: (after compaction [^\n]*(?:\n(?:Lost|Changed|Unknown)[^\n]*)?)$/u;
 
 class ListingTextError extends Error {
   constructor(problem: string, text: string) {
@@ -121,13 +121,14 @@ export function parseStatusText(text: string): StatusView {
   if (discarded) lines.shift();
   const verificationPending = lines[0] === PENDING_LINE;
   if (verificationPending) lines.shift();
-  const [last, ...extra] = lines;
+  // A check that missed items names their ids on one more line.
+  const [last, ids, ...extra] = lines;
   if (last === undefined || extra.length > 0) throw new ListingTextError('wrong number of lines', text);
   return {
     counts,
     recovery: match[4] === 'critical' ? 'critical' : 'off',
     discarded,
     verificationPending,
-    lastCheck: parseLastCheck(last, text),
+    lastCheck: parseLastCheck(ids === undefined ? last : `${last}\n${ids}`, text),
   };
 }

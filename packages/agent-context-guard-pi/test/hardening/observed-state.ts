@@ -64,8 +64,8 @@ export async function expectShownState(
   expect(parseListText(listed)).toEqual(expectedListView(state));
   const statusText = await listingThroughCommand(host, 'status');
   expect(parseStatusText(statusText)).toEqual(expectedStatusView(state, status));
-  const lastCheckLine = statusText.split('\n').at(-1);
-  expect(await listThroughTool(host, state)).toBe(`${listed}\n${lastCheckLine ?? ''}`);
+  const lastCheck = statusText.slice(statusText.indexOf('Last check:'));
+  expect(await listThroughTool(host, state)).toBe(`${listed}\n${lastCheck}`);
   expect(host.statuses.get(FOOTER_KEY)).toBe(expectedFooter(state));
 }
 

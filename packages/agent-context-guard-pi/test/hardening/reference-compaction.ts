@@ -1,3 +1,4 @@
+import { referenceDisplay } from '@j1nn0/pi-testkit/checks';
 import type { LastCheckView } from './list-view.js';
 import type { ExpectedNotice } from './reference-command.js';
 import type { ReferenceItem, ReferenceMode } from './reference-context-guard.js';
@@ -5,7 +6,9 @@ import type { ReferenceItem, ReferenceMode } from './reference-context-guard.js'
 // The README's compaction lifecycle and recovery, as a small reference: a snapshot before Pi compacts, a pending
 // check once it has, one check at the next model request (a literal search, whitespace and case ignored, inside
 // one message at a time), and in `critical` mode one hidden recovery per check that lost critical items, added to
-// every request until Pi carries its stored copy. Independent of src/compaction.ts and src/format.ts.
+// every request until Pi carries its stored copy, placed right after the newest compaction summary (at the start
+// without one). The last check is saved in the session, so a restart keeps it. Independent of src/compaction.ts
+// and src/format.ts.
 
 export const UNVERIFIABLE_NOTICE: ExpectedNotice = {
   message: 'Context Guard: a compaction happened without a snapshot of the protected items; it cannot be verified.',
@@ -32,6 +35,30 @@ function isPreserved(item: ReferenceItem, visible: VisibleTexts): boolean {
   return visible.some((text) => normalize(text).includes(content));
 }
 
+/** README: ids, critical ones first, each group in item order; five at most, then `+N more`. */
+function idList(items: readonly ReferenceItem[]): string {
+  const ordered = [...items.filter((item) => item.critical), ...items.filter((item) => !item.critical)];
+  const names = ordered.map((item) => `"${referenceDisplay(item.id)}"${item.critical ? ' (critical)' : ''}`);
+  const shown = names.slice(0, 5).join(', ');
+  return names.length > 5 ? `${shown} +${names.length - 5} more` : shown;
+}
+
+/** The counts of a pending check: `1 protected item (1 critical)`. */
+function pendingCounts(items: readonly ReferenceItem[]): string {
+  const critical = items.filter((item) => item.critical).length;
+  return `${items.length} protected ${items.length === 1 ? 'item' : 'items'} (${critical} critical)`;
+}
+
+/** Where the adapter puts the recoveries in a request: the index right after the newest compaction summary, or 0. */
+export function recoveryIndex(messages: readonly unknown[]): number {
+  let index = 0;
+  for (let position = 0; position < messages.length; position += 1) {
+    const message = messages[position] as { readonly role?: unknown } | undefined;
+    if (message?.role === 'compactionSummary') index = position + 1;
+  }
+  return index;
+}
+
 function recoveryContent(items: readonly ReferenceItem[]): string {
   return [RECOVERY_HEADER, ...items.map((item) => `- [${item.kind}] ${item.id}: ${item.content}`)].join('\n');
 }
@@ -48,10 +75,15 @@ export interface ReferenceContextResult {
 export class ReferenceLifecycle {
   #snapshot: readonly ReferenceItem[] | undefined;
   #pending: readonly ReferenceItem[] | undefined;
-  #lastCheck: LastCheckView = 'none yet';
+  #lastCheck: LastCheckView;
   /** Recoveries handed to Pi that no request has carried yet. */
   #outstanding: string[] = [];
   readonly #sent: string[] = [];
+
+  /** A new extension instance; `savedCheck` is the check the session holds from before. */
+  constructor(savedCheck: LastCheckView = 'none yet') {
+    this.#lastCheck = savedCheck;
+  }
 
   get verificationPending(): boolean {
     return this.#pending !== undefined;
@@ -76,7 +108,9 @@ export class ReferenceLifecycle {
     if (this.#snapshot !== undefined) {
       this.#pending = this.#snapshot;
       this.#snapshot = undefined;
-      return [];
+      return [
+        { message: `Context Guard: compacted; ${pendingCounts(this.#pending)} will be checked at the next model request.`, type: 'info' },
+      ];
     }
     if (items.length === 0) return [];
     this.#lastCheck = 'unverifiable';
@@ -107,7 +141,8 @@ export class ReferenceLifecycle {
       restored.length > 0
         ? ` Restored ${restored.length} critical ${restored.length === 1 ? 'item' : 'items'} for the model.`
         : '';
-    const summary = `after compaction ${checked.length - lost.length} preserved, ${lost.length} lost, 0 unknown${criticalPart}.${restoredPart}`;
+    const idsPart = lost.length > 0 ? `\nLost: ${idList(lost)}.` : '';
+    const summary = `after compaction ${checked.length - lost.length} preserved, ${lost.length} lost, 0 unknown${criticalPart}.${restoredPart}${idsPart}`;
     this.#lastCheck = { summary };
     const notice: ExpectedNotice = { message: `Context Guard: ${summary}`, type: lost.length === 0 ? 'info' : 'warning' };
     if (restored.length === 0) return { notices: [notice], appended, sent: undefined };

@@ -7,6 +7,7 @@ import {
   readStatus,
   runGuard,
   startGuardHost,
+  takeCheckNotices,
 } from '../context-guard-host.js';
 import { compactionSummaryMessage, userMessage } from '../messages.js';
 import { SAVED_STATE_TYPE } from './model-world.js';
@@ -89,14 +90,14 @@ describe('regressions found by the model-based test and fuzzing', () => {
       await runGuard(host, `add nul fact ${NUL_CONTENT}`);
       await compact(host);
       await contextRequest(host, messages);
-      const [notice] = host.takeNotifications();
+      const [notice] = takeCheckNotices(host);
       expectCleanRun(host);
       return notice?.message;
     }
 
     it('is lost when one message ends with its text and another message follows', async () => {
       const notice = await checkedAfterCompaction([compactionSummaryMessage('Trailing NUL marker'), userMessage('Go on.')]);
-      expect(notice).toBe('Context Guard: after compaction 0 preserved, 1 lost, 0 unknown.');
+      expect(notice).toBe('Context Guard: after compaction 0 preserved, 1 lost, 0 unknown.\nLost: "nul".');
     });
 
     it('is still preserved when one message holds it word for word', async () => {

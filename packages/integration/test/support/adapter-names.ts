@@ -1,9 +1,13 @@
 import { STATE_ENTRY_TYPE as AGENT_STATE_ENTRY_TYPE } from '@j1nn0/agent-state-pi';
-import { STATE_ENTRY_TYPE as CONTEXT_GUARD_ENTRY_TYPE, RECOVERY_MESSAGE_TYPE } from '@j1nn0/agent-context-guard-pi';
+import {
+  CHECK_ENTRY_TYPE as CONTEXT_GUARD_CHECK_ENTRY_TYPE,
+  STATE_ENTRY_TYPE as CONTEXT_GUARD_ENTRY_TYPE,
+  RECOVERY_MESSAGE_TYPE,
+} from '@j1nn0/agent-context-guard-pi';
 
 // The names each adapter documents as its own; a coexistence test checks them against the host.
 
-export { AGENT_STATE_ENTRY_TYPE, CONTEXT_GUARD_ENTRY_TYPE, RECOVERY_MESSAGE_TYPE };
+export { AGENT_STATE_ENTRY_TYPE, CONTEXT_GUARD_CHECK_ENTRY_TYPE, CONTEXT_GUARD_ENTRY_TYPE, RECOVERY_MESSAGE_TYPE };
 
 export const AGENT_STATE_COMMAND = 'agent-state';
 export const CONTEXT_GUARD_COMMAND = 'context-guard';

@@ -1,13 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import {
-  PI_E2E_TIMEOUT_MS,
-  startPi,
+  useSharedPi,
   type ModelRequest,
   type PiDriver,
   type PiTarget,
   type SessionFileEntry,
 } from '@j1nn0/pi-testkit/real';
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { expect } from 'vitest';
 
 // One place for the real-Pi setup of the coexistence tests: both BUILT adapters loaded with `-e`.
 
@@ -17,30 +16,9 @@ export const BOTH_EXTENSIONS: readonly string[] = [
   fileURLToPath(import.meta.resolve('@j1nn0/agent-context-guard-pi')),
 ];
 
-/**
- * One Pi process (and scripted model) per version for the whole file; every test starts in a fresh
- * session with an empty script, and no test may leave an extension error behind.
- */
+/** One Pi per version for the whole file, a fresh session per test (see useSharedPi). */
 export function useBothAdaptersPi(target: PiTarget): () => PiDriver {
-  let driver: PiDriver | undefined;
-  const current = (): PiDriver => {
-    if (driver === undefined) throw new Error('Pi has not started');
-    return driver;
-  };
-  beforeAll(async () => {
-    driver = await startPi({ ...target, extensions: BOTH_EXTENSIONS });
-  }, PI_E2E_TIMEOUT_MS);
-  afterAll(async () => {
-    await driver?.dispose();
-  }, PI_E2E_TIMEOUT_MS);
-  beforeEach(async () => {
-    current().model.reset();
-    await current().newSession();
-  }, PI_E2E_TIMEOUT_MS);
-  afterEach(() => {
-    expect(current().extensionErrors()).toEqual([]);
-  });
-  return current;
+  return useSharedPi(target, BOTH_EXTENSIONS);
 }
 
 /** Runs a slash command that must answer with exactly one info notification, and returns its text. */

@@ -22,6 +22,7 @@ export {
 } from './node-binary.js';
 export { piMatrix, piVersionsFor, planPiSuite, selectPiVersions, type PiLineSelection, type PiMatrixEntry, type PiSuitePlan } from './pi-matrix.js';
 export { PI_E2E_TIMEOUT_MS, describeEachPi, type DescribeEachPiOptions, type PiTarget } from './vitest-matrix.js';
+export { useSharedPi } from './shared-pi.js';
 export {
   DEFAULT_WAIT_MS,
   PiDriver,

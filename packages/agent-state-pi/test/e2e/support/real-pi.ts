@@ -1,16 +1,15 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import {
-  PI_E2E_TIMEOUT_MS,
   customEntries,
   parseSessionJsonl,
-  startPi,
+  useSharedPi,
   type PiDriver,
   type PiNotification,
   type PiTarget,
   type SessionFileEntry,
 } from '@j1nn0/pi-testkit/real';
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import { STATE_ENTRY_TYPE } from '../../../src/persistence.js';
 
 // One place for the real-Pi setup every e2e file shares.
@@ -24,30 +23,9 @@ export const PACKAGE_DIR = fileURLToPath(new URL('../../../', import.meta.url));
 /** Test-only extension: `/e2e-navigate <entryId>` (Pi's own tree navigation) and `/e2e-session-starts`. */
 export const PI_PROBE_PATH = fileURLToPath(new URL('../fixtures/pi-probe.ts', import.meta.url));
 
-/**
- * One Pi process (and scripted model) per version for the whole file; every test starts in a
- * fresh session with an empty script, and no test may leave an extension error behind.
- */
+/** One Pi per version for the whole file, a fresh session per test (see useSharedPi). */
 export function useAgentStatePi(target: PiTarget, extraExtensions: readonly string[] = []): () => PiDriver {
-  let driver: PiDriver | undefined;
-  const current = (): PiDriver => {
-    if (driver === undefined) throw new Error('Pi has not started');
-    return driver;
-  };
-  beforeAll(async () => {
-    driver = await startPi({ ...target, extensions: [EXTENSION_PATH, ...extraExtensions] });
-  }, PI_E2E_TIMEOUT_MS);
-  afterAll(async () => {
-    await driver?.dispose();
-  }, PI_E2E_TIMEOUT_MS);
-  beforeEach(async () => {
-    current().model.reset();
-    await current().newSession();
-  }, PI_E2E_TIMEOUT_MS);
-  afterEach(() => {
-    expect(current().extensionErrors()).toEqual([]);
-  });
-  return current;
+  return useSharedPi(target, [EXTENSION_PATH, ...extraExtensions]);
 }
 
 /** Runs `/agent-state <args>` and returns what it notified. */

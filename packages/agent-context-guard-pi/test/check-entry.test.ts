@@ -1,0 +1,141 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CHECK_ENTRY_TYPE, readCheckPayload, toCheckPayload, type CompactionCheck } from '../src/check-entry.js';
+import { STATE_ENTRY_TYPE } from '../src/extension.js';
+import {
+  PROTECT_TWO,
+  compact,
+  contextRequest,
+  expectCleanRun,
+  leafId,
+  readStatus,
+  recordAll,
+  requestAfterCompaction,
+  startGuardHost,
+  takeCheckNotices,
+} from './context-guard-host.js';
+import { assistantMessage, userMessage } from './messages.js';
+
+const LOST_SHIP_STATUS =
+  'Last check: after compaction 1 preserved, 1 lost, 0 unknown (1 critical lost).\nLost: "ship" (critical).';
+
+const LOST_SHIP: CompactionCheck = {
+  kind: 'verified',
+  ok: false,
+  preserved: 1,
+  changed: [],
+  lost: [{ id: 'ship', critical: true }],
+  unknown: [],
+  restored: 0,
+};
+
+describe('the last check in the session', () => {
+  it('saves each check as its own entry with ids only, and restores it after a restart', async () => {
+    const host = await startGuardHost();
+    await recordAll(host, PROTECT_TWO);
+    await compact(host);
+    await contextRequest(host, requestAfterCompaction('Add no new runtime dependencies'));
+    takeCheckNotices(host);
+    const saved = host.session
+      .getBranch()
+      .flatMap((entry) => (entry.type === 'custom' && entry.customType === CHECK_ENTRY_TYPE ? [entry.data] : []));
+    expect(saved).toEqual([toCheckPayload(LOST_SHIP)]);
+    expect(JSON.stringify(saved)).not.toContain('CSV export');
+
+    await host.restart();
+
+    expect(await readStatus(host)).toBe(`Context Guard: 2 protected items (1 critical), recovery off.\n${LOST_SHIP_STATUS}`);
+    expectCleanRun(host);
+  });
+
+  it('saves an unverifiable compaction too', async () => {
+    const host = await startGuardHost();
+    await recordAll(host, PROTECT_TWO);
+    await host.emit('session_compact', { type: 'session_compact' });
+    expect(takeCheckNotices(host).map((notice) => notice.type)).toEqual(['warning']);
+    await host.restart();
+    expect(await readStatus(host)).toContain('Last check: a compaction could not be verified');
+  });
+
+  it('follows the branch: /tree back to before the check shows none, forward again shows it', async () => {
+    const host = await startGuardHost();
+    await recordAll(host, PROTECT_TWO);
+    host.session.appendMessage(userMessage('hi'));
+    host.session.appendMessage(assistantMessage('hello'));
+    const beforeCheck = leafId(host);
+    await compact(host);
+    await contextRequest(host, requestAfterCompaction('Add no new runtime dependencies'));
+    takeCheckNotices(host);
+    const afterCheck = leafId(host);
+
+    await host.navigateTree(beforeCheck);
+    expect(await readStatus(host)).toContain('Last check: none yet.');
+    await host.navigateTree(afterCheck);
+    expect(await readStatus(host)).toContain(LOST_SHIP_STATUS);
+  });
+
+  it('treats an unreadable saved check as none and still restores the items', async () => {
+    const host = await startGuardHost();
+    await recordAll(host, PROTECT_TWO);
+    host.session.appendEntry(CHECK_ENTRY_TYPE, { schemaVersion: 1, check: { kind: 'verified', lost: 'ship' } });
+    await host.restart();
+    expect(await readStatus(host)).toBe('Context Guard: 2 protected items (1 critical), recovery off.\nLast check: none yet.');
+    expect(host.takeNotifications()).toEqual([]);
+  });
+
+  it('still restores a version 1 item payload written before checks were saved', async () => {
+    const host = await startGuardHost();
+    host.session.appendEntry(STATE_ENTRY_TYPE, {
+      schemaVersion: 1,
+      recovery: 'critical',
+      items: [{ id: 'ship', kind: 'goal', content: 'Add CSV export to the report page', critical: true }],
+    });
+    await host.restart();
+    expect(await readStatus(host)).toBe('Context Guard: 1 protected item (1 critical), recovery critical.\nLast check: none yet.');
+  });
+});
+
+describe('reading a saved check', () => {
+  it.each([
+    [undefined, 'missing_payload'],
+    [{ schemaVersion: 2, check: { kind: 'unverifiable' } }, 'unsupported_version'],
+    [{ schemaVersion: 1 }, 'malformed_payload'],
+    [{ schemaVersion: 1, check: { ...LOST_SHIP, preserved: -1 } }, 'malformed_payload'],
+    [{ schemaVersion: 1, check: { ...LOST_SHIP, lost: [{ id: 'ship' }] } }, 'malformed_payload'],
+  ])('refuses %j as %s', (data, problem) => {
+    expect(readCheckPayload(data)).toEqual({ ok: false, problem });
+  });
+
+  it('reads back what it saves', () => {
+    expect(readCheckPayload(toCheckPayload(LOST_SHIP))).toEqual({ ok: true, value: LOST_SHIP });
+    expect(readCheckPayload(toCheckPayload({ kind: 'unverifiable' }))).toEqual({ ok: true, value: { kind: 'unverifiable' } });
+  });
+
+  it('never throws on any saved data, and what it reads saves and reads back unchanged', () => {
+    const checkedItem = fc.record({ id: fc.string(), critical: fc.boolean() });
+    const nearlyCheck = fc.record(
+      {
+        kind: fc.constantFrom('verified', 'unverifiable', 'other'),
+        ok: fc.oneof(fc.boolean(), fc.anything()),
+        preserved: fc.oneof(fc.nat(), fc.integer(), fc.anything()),
+        changed: fc.oneof(fc.array(checkedItem), fc.anything()),
+        lost: fc.oneof(fc.array(checkedItem), fc.anything()),
+        unknown: fc.oneof(fc.array(checkedItem), fc.anything()),
+        restored: fc.oneof(fc.nat(), fc.anything()),
+      },
+      { requiredKeys: [] },
+    );
+    const data = fc.oneof(fc.anything(), fc.record({ schemaVersion: fc.constantFrom(1, 2, '1'), check: fc.oneof(nearlyCheck, fc.anything()) }));
+    fc.assert(
+      fc.property(data, (saved) => {
+        const read = readCheckPayload(saved);
+        if (read.ok) {
+          // Session entries are JSON, which has no -0: compare as the file would hold them.
+          const asSaved = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+          expect(readCheckPayload(asSaved(toCheckPayload(read.value)))).toEqual(asSaved(read));
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
