@@ -122,6 +122,23 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
     expect(capture).toBe(normaliseCapture(readmeCapture().split('\n'), sandbox.projectDir));
   });
 
+  it('shows one line of a tool result until ctrl+o expands it', async () => {
+    model.enqueue({ toolCalls: [{ name: 'agent_state_get', arguments: {} }] }, { text: 'Read the state.' });
+    await submitLine(terminal, 'Read the state back', 'Read the state.');
+    // Collapsed: the listing's first line only, cut to the row's width.
+    const row = terminal.findRow(' ✓ Agent State: objective "Ship the CSV export", 3 work items (');
+    expect(row).toBeGreaterThan(-1);
+    expect(lines()[row - 1]).toBe(' Agent State read');
+    expect(lines()[row]).toMatch(/…$/u);
+    expect(terminal.screenText()).not.toContain(' - [in_progress] docs: Document the export');
+
+    terminal.press('ctrl+o');
+    await terminal.waitForText(' - [in_progress] docs: Document the export');
+    await terminal.waitForQuiet();
+    terminal.press('ctrl+o');
+    await terminal.waitUntil((screen) => !screen.includes(' - [in_progress] docs: Document the export'), 'the result collapsed again');
+  }, PI_E2E_TIMEOUT_MS);
+
   it(`cuts neither footer at ${COLS} columns`, () => {
     const footer = footerStatusLine(lines());
     expect(footer).toMatch(/^│ Agent State 1\/3 done .*Guard/u);
