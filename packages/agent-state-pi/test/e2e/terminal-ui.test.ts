@@ -147,6 +147,11 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
   });
 
   it('keeps the panel within six lines with +N more, fits wide text to the terminal, and hides and shows it', async () => {
+    // The model's wide text in a tool row (rejected: the id exists) is cut to the row as well.
+    model.enqueue({ toolCalls: [{ name: 'agent_state_add_work_item', arguments: { id: 'parse', content: WIDE_CONTENT } }] }, { text: 'Tried.' });
+    await submitLine(terminal, 'Add the report item', 'Tried.');
+    expect(lines()).toContainEqual(expect.stringMatching(/^ Agent State add parse open "Export the 解析 report 🚀 .*…$/u));
+
     await submitLine(terminal, `/agent-state add wide ${WIDE_CONTENT}`, '[open] wide:');
     for (const [index, id] of ['a4', 'a5', 'a6'].entries()) {
       await submitLine(terminal, `/agent-state add ${id} Item ${id}`, `Agent State 1/${5 + index} done`);
