@@ -114,6 +114,8 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
     expect(rowsContaining(screen, '◆ Agent State: added docs (in_progress)')).toBe(entryLines ? 1 : 0);
   }, PI_E2E_TIMEOUT_MS);
 
+  // When the screen changes on purpose (a new footer text of either adapter, say), the failure's
+  // "received" side is the new block for the README (with the path shown as ~/project).
   it.runIf(label === README_CAPTURE_VERSION)(`shows at ${COLS} columns what the README's capture shows`, () => {
     const screen = lines();
     const first = screen.indexOf(' Record the docs work');
