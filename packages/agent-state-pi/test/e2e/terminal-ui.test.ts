@@ -23,6 +23,8 @@ const COLS = 80;
 const WIDE_COLS = 160;
 const ROWS = 40;
 const README_CAPTURE_VERSION = '1.6.0';
+/** A fast typist's pace. */
+const PERSON_KEYSTROKE_MS = 25;
 
 /** Wider than 80 columns, narrower than 160; CJK and emoji take two cells each. */
 const WIDE_CONTENT = 'Export the 解析 report 🚀 with 表 columns and a 🚀 summary line for every 顧客 account';
@@ -74,7 +76,9 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
     await submitLine(terminal, '/agent-state add fmt Format the rows', '[open] fmt: Format the rows');
     const chatLine = '◆ Agent State: set parse → done';
     const notice = 'Work item "parse": open -> done.';
-    await submitLine(terminal, '/agent-state set parse done', entryLines ? chatLine : notice);
+    // Typed key by key: the menu opens on the way (`s` offers status and set) and must be gone
+    // once the text is complete, or the one Enter would only accept an item.
+    await submitLine(terminal, '/agent-state set parse done', entryLines ? chatLine : notice, { keystrokeMs: PERSON_KEYSTROKE_MS });
 
     // 0.84+: the chat line says it and no notification repeats it; 0.73.1: the notification only.
     expect(rowsContaining(lines(), chatLine)).toBe(entryLines ? 1 : 0);
@@ -82,7 +86,7 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
     expect(panelRows(lines())[0]).toBe('Agent State · Ship the CSV export · 1/2 done');
 
     await submitLine(terminal, '/context-guard add csv-goal goal --critical Ship the CSV export', 'Protected goal "csv-goal"');
-    await submitLine(terminal, '/agent-state status', '- [done] parse: Parse the arguments');
+    await submitLine(terminal, '/agent-state status', '- [done] parse: Parse the arguments', { keystrokeMs: PERSON_KEYSTROKE_MS });
     expect(terminal.screenText()).toContain('- [open] fmt: Format the rows');
   }, PI_E2E_TIMEOUT_MS);
 

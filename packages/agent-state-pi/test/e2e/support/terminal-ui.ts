@@ -62,6 +62,11 @@ async function waitForExpectation(terminal: PiTerminal, seen: ScreenExpectation,
   }
 }
 
+export interface SubmitOptions {
+  /** Pause after each typed character; by default the line is typed as one burst. */
+  readonly keystrokeMs?: number;
+}
+
 /**
  * Types one line, waits until the editor shows it and Pi has settled (its completion menu is
  * asynchronous), presses Enter ONCE and waits until `seen` is on screen and the editor is empty.
@@ -69,8 +74,21 @@ async function waitForExpectation(terminal: PiTerminal, seen: ScreenExpectation,
  * previous one is dropped (there is no input queue before 0.78), which a person never types fast
  * enough to hit but a test does.
  */
-export async function submitLine(terminal: PiTerminal, text: string, seen: ScreenExpectation): Promise<void> {
-  terminal.type(text);
+export async function submitLine(
+  terminal: PiTerminal,
+  text: string,
+  seen: ScreenExpectation,
+  options: SubmitOptions = {},
+): Promise<void> {
+  if (options.keystrokeMs === undefined) {
+    terminal.type(text);
+  } else {
+    // One key at a time, so Pi's completion menu opens and updates as it does for a person.
+    for (const character of text) {
+      terminal.type(character);
+      await new Promise((resolve) => setTimeout(resolve, options.keystrokeMs));
+    }
+  }
   // A long line wraps inside the editor; compare without the whitespace the wrapping moves.
   const typed = withoutWhitespace(text);
   await terminal.waitUntil((_screen, lines) => withoutWhitespace(editorRows(lines).join('')).includes(typed), `the editor showing ${text}`);
