@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { displayWidth } from '@j1nn0/pi-adapter-kit';
 import { PI_E2E_TIMEOUT_MS, ScriptedModel, createPiSandbox, describeEachPi, type PiSandbox } from '@j1nn0/pi-testkit/real';
 import { startPiTerminal, type PiTerminal } from '@j1nn0/pi-testkit/terminal';
@@ -59,6 +59,10 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
   const lines = (): string[] => terminal.screenLines();
 
   beforeAll(async () => {
+    // Not a dependency of this package, so a filtered build does not make it.
+    if (!existsSync(GUARD_EXTENSION_PATH)) {
+      throw new Error(`${GUARD_EXTENSION_PATH} is missing: run pnpm build (or pnpm --filter @j1nn0/agent-context-guard-pi build)`);
+    }
     sandbox = await createPiSandbox();
     model = await ScriptedModel.start();
     terminal = await start();
