@@ -89,7 +89,12 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
     expect(rowsContaining(lines(), notice)).toBe(entryLines ? 0 : 1);
     expect(panelRows(lines())[0]).toBe('Agent State · Ship the CSV export · 1/2 done');
 
-    await submitLine(terminal, '/context-guard add csv-goal goal --critical Ship the CSV export', 'Protected goal "csv-goal"');
+    // Context Guard shares the split: its chat line on 0.84+, its notification on 0.73.1.
+    await submitLine(
+      terminal,
+      '/context-guard add csv-goal goal --critical Ship the CSV export',
+      entryLines ? '◆ Context Guard: protected csv-goal (goal, critical)' : 'Protected goal "csv-goal" (critical).',
+    );
     await submitLine(terminal, '/agent-state status', '- [done] parse: Parse the arguments', { keystrokeMs: PERSON_KEYSTROKE_MS });
     expect(terminal.screenText()).toContain('- [open] fmt: Format the rows');
   }, PI_E2E_TIMEOUT_MS);
