@@ -1,13 +1,16 @@
 import { appendFile, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { restoreAgentState, summarizeAgentState, type AgentStateSnapshot } from '@j1nn0/agent-state';
 import { describeEachPi, type PiDriver, type PiEvent } from '@j1nn0/pi-testkit/real';
+import { startPiTerminal } from '@j1nn0/pi-testkit/terminal';
+import { plainText } from '@j1nn0/pi-adapter-kit';
 import { expect, it } from 'vitest';
 import { INTERNAL_FAILURE, formatStatus } from '../../src/format.js';
 import { EMPTY_STATUS } from '../snapshots.js';
 import { STATE_ENTRY_TYPE } from '../../src/persistence.js';
 import { FOOTER_STATUS_KEY, formatFooter } from '../../src/ui/footer.js';
-import { PANEL_WIDGET_KEY } from '../../src/ui/panel.js';
+import { PANEL_WIDGET_KEY, panelLines } from '../../src/ui/panel.js';
 import {
+  EXTENSION_PATH,
   completeModelTurn,
   notificationsAfter,
   recordAll,
@@ -139,6 +142,8 @@ describeEachPi('agent-state-pi under faults in the real Pi', (target) => {
       await pi().kill();
       await Promise.allSettled(sent);
       const text = await readFile(file, 'utf8');
+      // Each entry is one append of one whole line: a kill leaves no partial line behind.
+      expect(text.endsWith('\n')).toBe(true);
       const expected = shownFor(newestCompleteState(text));
       const restartMark = pi().events().length;
       const notificationMark = pi().notifications().length;
@@ -150,6 +155,32 @@ describeEachPi('agent-state-pi under faults in the real Pi', (target) => {
       expect(await statusOf(pi())).toBe(expected.status);
     },
   );
+
+  it('shows the newest complete saved state in the footer and the panel of the interactive UI after a SIGKILL', async () => {
+    const file = await savedSession();
+    const mark = pi().events().length;
+    const sent = ['add cmd1 Command 1', 'add cmd2 Command 2', 'add cmd3 Command 3'].map((args) =>
+      pi().send({ type: 'prompt', message: `/agent-state ${args}` }),
+    );
+    await waitForChanges(pi(), mark, 'command', 1);
+    await pi().kill();
+    await Promise.allSettled(sent);
+    const newest = newestCompleteState(await readFile(file, 'utf8'));
+    const footer = formatFooter(newest, summarizeAgentState(newest)) ?? '';
+    const panel = panelLines(newest).map(plainText);
+
+    const terminal = await startPiTerminal({ ...target, sandbox: pi().sandbox, model: pi().model, extensions: [EXTENSION_PATH], sessionFile: file, cols: 100, rows: 30 });
+    try {
+      await terminal.waitUntil((screen) => screen.includes(footer) && panel.every((line) => screen.includes(line)), 'the footer and the panel');
+      const unsaved = ['cmd1', 'cmd2', 'cmd3'].filter((id) => !newest.workItems.some((item) => item.id === id));
+      expect(unsaved.filter((id) => terminal.screenText().includes(`] ${id}: `))).toEqual([]);
+      expect(panel[0]).toContain(`${newest.workItems.filter((item) => item.status === 'done').length}/${newest.workItems.length} done`);
+    } finally {
+      await terminal.dispose();
+    }
+    // The next test drives the RPC Pi again.
+    await pi().restart();
+  });
 
   it('skips a torn last line on load and shows the newest complete entry', async () => {
     const file = await savedSession();
