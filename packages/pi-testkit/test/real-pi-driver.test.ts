@@ -97,6 +97,21 @@ describeEachPi('real Pi driver', (target) => {
     expect(lastRequest?.contextText).toContain('I will remember.');
   });
 
+  it('kills Pi with SIGKILL, rejects waits on the dead process, and restarts on the session file', async () => {
+    pi.model.enqueue({ text: 'Written before the kill.' });
+    await pi.prompt('before the kill');
+    const sessionFile = pi.sessionFile;
+
+    await pi.kill();
+
+    await expect(pi.getState()).rejects.toThrow(/Pi is not running|signal SIGKILL/);
+    await pi.restart();
+    expect((await pi.getState()).sessionFile).toBe(sessionFile);
+    pi.model.enqueue({ text: 'Still here.' });
+    await pi.prompt('after the kill');
+    expect(pi.model.chatRequests().at(-1)?.contextText).toContain('Written before the kill.');
+  });
+
   it('opens a fresh session with new_session and returns with switch_session', async () => {
     await pi.prompt('first session');
     const firstFile = pi.sessionFile ?? '';

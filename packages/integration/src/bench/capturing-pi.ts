@@ -28,6 +28,7 @@ export interface BenchContext {
   readonly ui: {
     notify(message: string, type?: 'info' | 'warning' | 'error'): void;
     setStatus(key: string, text: string | undefined): void;
+    setWidget(key: string, content: unknown): void;
   };
   readonly sessionManager: { getBranch(): readonly BranchEntry[] };
 }
@@ -93,7 +94,7 @@ export function createCapturingPi(): CapturingPi {
 export function createBenchContext(branch: () => readonly BranchEntry[]): BenchContext {
   return {
     hasUI: true,
-    ui: { notify: () => undefined, setStatus: () => undefined },
+    ui: { notify: () => undefined, setStatus: () => undefined, setWidget: () => undefined },
     sessionManager: { getBranch: branch },
   };
 }

@@ -14,7 +14,8 @@ const FULL = 200;
 const HANDLER_GOAL_NANOSECONDS = 1_000_000;
 const ROUND_TRIPS = 30;
 
-function fillCommands(): string[] {
+/** `/agent-state` arguments that fill the state to its limits: an objective, 200 work items, 200 decisions. */
+export function fullStateCommands(): string[] {
   const commands = ['objective Ship the CSV export of the report page'];
   for (let index = 1; index <= FULL; index += 1) {
     commands.push(AGENT_STATE_ADAPTER.addItemArgs(index));
@@ -42,7 +43,7 @@ function joinPlainLines(snapshot: PlainSnapshot): string {
 
 async function handlerRow(): Promise<BenchRow> {
   const pi = await startAdapter(AGENT_STATE_ADAPTER);
-  for (const args of fillCommands()) await runCommand(pi, AGENT_STATE_ADAPTER, args);
+  for (const args of fullStateCommands()) await runCommand(pi, AGENT_STATE_ADAPTER, args);
   const snapshot = snapshotOf(pi.appended.at(-1)?.data) as PlainSnapshot;
   if (snapshot.workItems.length !== FULL || snapshot.decisions.length !== FULL) throw new Error('the state is not full');
   const handler = pi.command(AGENT_STATE_ADAPTER.command);
@@ -65,7 +66,7 @@ async function handlerRow(): Promise<BenchRow> {
 async function roundTripRow(target: PiTarget): Promise<BenchRow> {
   const pi: PiDriver = await startPi({ ...target, extensions: [AGENT_STATE_EXTENSION] });
   try {
-    for (const args of fillCommands()) await pi.prompt(`${AGENT_STATE_COMMAND} ${args}`);
+    for (const args of fullStateCommands()) await pi.prompt(`${AGENT_STATE_COMMAND} ${args}`);
     const status: number[] = [];
     const state: number[] = [];
     for (let round = 0; round < ROUND_TRIPS; round += 1) {

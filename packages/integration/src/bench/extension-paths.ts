@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PiVersion } from '@j1nn0/pi-testkit/real';
 
@@ -10,4 +12,15 @@ export function piTodoExample(version: PiVersion): string {
   // Every release keeps its CLI under <package>/dist/, and its examples under <package>/examples/.
   const packageRoot = version.cliPath.slice(0, version.cliPath.lastIndexOf('/dist/'));
   return `${packageRoot}/examples/extensions/todo.ts`;
+}
+
+/** Both adapters' entry points in another checkout's build (its package.json `pi.extensions`), for a before/after start-up. */
+export function adapterExtensionsIn(checkout: string): string[] {
+  return ['agent-state-pi', 'agent-context-guard-pi'].map((name) => {
+    const packageDir = join(checkout, 'packages', name);
+    const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { pi?: { extensions?: string[] } };
+    const [entry] = manifest.pi?.extensions ?? [];
+    if (entry === undefined) throw new Error(`${packageDir} declares no pi.extensions`);
+    return join(packageDir, entry);
+  });
 }

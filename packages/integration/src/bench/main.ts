@@ -7,7 +7,9 @@ import { choosePiTargets } from './pi-targets.js';
 import { formatReport, type BenchRow } from './report.js';
 import { restoreRows } from './restore-figure.js';
 import { sessionSizeRows } from './session-size-figure.js';
-import { startupRows } from './startup-figure.js';
+import { restartRestoreRows } from './restart-restore-figure.js';
+import { startupRows, type StartVariant } from './startup-figure.js';
+import { adapterExtensionsIn } from './extension-paths.js';
 import { DEFAULT_TIMING } from './timing.js';
 import { toolPayloadRows } from './tool-payload-figure.js';
 
@@ -22,6 +24,14 @@ async function figure(name: string, measure: () => Promise<BenchRow[]> | BenchRo
   return rows;
 }
 
+/** BENCH_COMPARE_CHECKOUT=<dir> [BENCH_COMPARE_LABEL=<text>]: start-up also with that checkout's build of both adapters. */
+function comparedBuilds(): StartVariant[] {
+  const checkout = process.env['BENCH_COMPARE_CHECKOUT'];
+  if (checkout === undefined || checkout === '') return [];
+  const label = process.env['BENCH_COMPARE_LABEL'] ?? checkout;
+  return [{ label: `both adapters loaded from ${label}`, extensions: adapterExtensionsIn(checkout) }];
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const loadBefore = describeLoad();
@@ -29,10 +39,11 @@ async function main(): Promise<void> {
   const { primary } = targets;
   const rows = [
     ...(await figure('restore', restoreRows)),
+    ...(await figure('restore in real Pi', () => restartRestoreRows(targets.lines))),
     ...(await figure('bytes per change', appendSizeRows)),
     ...(await figure('real session file', () => sessionSizeRows(primary))),
     ...(await figure('tool payload', () => toolPayloadRows(primary))),
-    ...(await figure('start-up', () => startupRows(targets.startup))),
+    ...(await figure('start-up', () => startupRows(targets.startup, comparedBuilds()))),
     ...(await figure('command cost', () => commandCostRows(primary))),
     ...(await figure('literal verifier', literalVerifierRows)),
   ];

@@ -13,8 +13,10 @@ export interface PiTarget {
 export interface PiTargets {
   /** The release the real-Pi figures use: 0.84.2 on Node 22, else 0.73.1. */
   readonly primary: PiTarget;
-  /** Every release that can run here, among 0.84.2 and 0.73.1, for the start-up figure. */
+  /** Every release that can run here, among 0.73.1, 0.84.2 and 1.6.0 (oldest first), for the start-up figure. */
   readonly startup: readonly PiTarget[];
+  /** The oldest and the newest line (0.73.1, 1.6.0) where they can run, for the real-Pi restore figure. */
+  readonly lines: readonly PiTarget[];
   /** Why a wanted release could not run, for the report's notes. */
   readonly notes: readonly string[];
 }
@@ -22,6 +24,10 @@ export interface PiTargets {
 // src/bench and dist/bench are both three levels below the repository root.
 const PROVISION_SCRIPT = fileURLToPath(new URL('../../../../scripts/provision-node22.sh', import.meta.url));
 const PROVISION_TIMEOUT_MS = 120_000;
+
+// The oldest and the newest release line the adapters support (pi-testkit's anchors).
+const OLDEST_LINE = '0.73.1';
+const NEWEST_LINE = '1.6.0';
 
 function versionLabelled(label: string): PiVersion {
   const version = PI_VERSIONS.find((candidate) => candidate.label === label);
@@ -45,13 +51,14 @@ export function choosePiTargets(): PiTargets {
   const environment = node22Environment();
   const notes: string[] = [];
   const targets: PiTarget[] = [];
-  for (const label of ['0.84.2', '0.73.1']) {
+  for (const label of [OLDEST_LINE, '0.84.2', NEWEST_LINE]) {
     const version = versionLabelled(label);
     const choice = findNodeFor(version, environment);
     if (choice.nodePath === null) notes.push(`Pi ${label} skipped: ${choice.skipReason}`);
     else targets.push({ version, nodePath: choice.nodePath, nodeVersion: nodeVersionOf(choice.nodePath) });
   }
-  const [primary] = targets;
+  const primary = targets.find((target) => target.version.label === '0.84.2') ?? targets[0];
   if (primary === undefined) throw new Error('no Pi release can run on this machine');
-  return { primary, startup: targets, notes };
+  const lines = targets.filter((target) => target.version.label !== '0.84.2');
+  return { primary, startup: targets, lines, notes };
 }

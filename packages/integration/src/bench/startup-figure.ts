@@ -4,73 +4,90 @@ import type { PiTarget } from './pi-targets.js';
 import { formatMilliseconds, verdictAtMost, type BenchRow } from './report.js';
 import { lowerQuartile, median, timeAsync } from './timing.js';
 
-// Figure 4: real Pi in RPC mode, spawn to the first get_state answer, bare and with both adapters.
+// Figure 4: real Pi in RPC mode, spawn to the first get_state answer, bare and with both adapters;
+// optionally also with another build of both adapters (before/after), in the same rounds.
 
-const PAIRS = 20;
+const ROUNDS = 20;
 const OVERHEAD_GOAL = 1.05;
 const BOTH_ADAPTERS = [AGENT_STATE_EXTENSION, CONTEXT_GUARD_EXTENSION];
 
-interface StartSetting {
+/** A set of extensions to start Pi with; `bare` is the anchor every other one is compared to. */
+export interface StartVariant {
+  readonly label: string;
+  readonly extensions: readonly string[];
+}
+
+export const BARE: StartVariant = { label: 'bare Pi', extensions: [] };
+export const THIS_BUILD: StartVariant = { label: 'both adapters loaded', extensions: BOTH_ADAPTERS };
+
+export interface StartSetting {
   readonly target: PiTarget;
   readonly sandbox: PiSandbox;
   readonly model: ScriptedModel;
+  /** Open this session file at each start (restore on start); default a new session. */
+  readonly sessionFile?: string;
 }
 
 /** Milliseconds from spawn to the first get_state answer (startPi also writes the tiny models.json first). */
 async function timeStart(setting: StartSetting, extensions: readonly string[]): Promise<number> {
   let stop: (() => Promise<void>) | undefined;
   const milliseconds = await timeAsync(async () => {
-    const pi = await startPi({ ...setting.target, extensions, sandbox: setting.sandbox, model: setting.model });
+    const pi = await startPi({
+      ...setting.target,
+      extensions,
+      sandbox: setting.sandbox,
+      model: setting.model,
+      ...(setting.sessionFile === undefined ? {} : { sessionFile: setting.sessionFile }),
+    });
     stop = () => pi.dispose();
   });
   await stop?.();
   return milliseconds;
 }
 
-async function timePairs(setting: StartSetting): Promise<{ bare: number[]; loaded: number[] }> {
+/** Start times per variant; each round rotates which variant starts first, so load drift falls on all alike. */
+export async function timeRounds(setting: StartSetting, variants: readonly StartVariant[], rounds: number): Promise<number[][]> {
   // One unmeasured start of each kind warms the file caches.
-  await timeStart(setting, []);
-  await timeStart(setting, BOTH_ADAPTERS);
-  const bare: number[] = [];
-  const loaded: number[] = [];
-  for (let pair = 0; pair < PAIRS; pair += 1) {
-    // Alternate which start goes first, so drift in the machine's load falls on both alike.
-    if (pair % 2 === 0) {
-      bare.push(await timeStart(setting, []));
-      loaded.push(await timeStart(setting, BOTH_ADAPTERS));
-    } else {
-      loaded.push(await timeStart(setting, BOTH_ADAPTERS));
-      bare.push(await timeStart(setting, []));
+  for (const variant of variants) await timeStart(setting, variant.extensions);
+  const times = variants.map((): number[] => []);
+  for (let round = 0; round < rounds; round += 1) {
+    for (let step = 0; step < variants.length; step += 1) {
+      const index = (round + step) % variants.length;
+      times[index]?.push(await timeStart(setting, variants[index]?.extensions ?? []));
     }
   }
-  return { bare, loaded };
+  return times;
 }
 
-function rowsFor(target: PiTarget, bare: readonly number[], loaded: readonly number[]): BenchRow[] {
-  const where = `real Pi ${target.version.label} on Node ${target.nodeVersion}, RPC spawn to first get_state answer with both adapters loaded, ${PAIRS.toString()} alternated pairs`;
+/** Median and lower-quartile rows of `loaded` against `bare`. */
+export function overheadRows(figure: string, where: string, loaded: readonly number[], bare: readonly number[], goal: number | undefined): BenchRow[] {
   const row = (statistic: string, pick: (values: readonly number[]) => number): BenchRow => {
     const ratio = pick(loaded) / pick(bare);
     return {
-      figure: '4 Pi start-up',
+      figure,
       measure: `${where}: ${statistic}`,
       value: formatMilliseconds(pick(loaded)),
       anchor: `bare Pi, same statistic: ${formatMilliseconds(pick(bare))}`,
       ratio,
-      goal: `<= ${OVERHEAD_GOAL.toString()}x`,
-      verdict: verdictAtMost(ratio, OVERHEAD_GOAL),
+      goal: goal === undefined ? 'report' : `<= ${goal.toString()}x`,
+      verdict: goal === undefined ? 'info' : verdictAtMost(ratio, goal),
     };
   };
   return [row('median', median), row('lower quartile (least disturbed by other load)', lowerQuartile)];
 }
 
-export async function startupRows(targets: readonly PiTarget[]): Promise<BenchRow[]> {
+export async function startupRows(targets: readonly PiTarget[], compared: readonly StartVariant[] = []): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
+  const variants = [BARE, THIS_BUILD, ...compared];
   for (const target of targets) {
     const sandbox = await createPiSandbox();
     const model = await startScriptedModel();
     try {
-      const { bare, loaded } = await timePairs({ target, sandbox, model });
-      rows.push(...rowsFor(target, bare, loaded));
+      const [bare = [], ...loaded] = await timeRounds({ target, sandbox, model }, variants, ROUNDS);
+      variants.slice(1).forEach((variant, index) => {
+        const where = `real Pi ${target.version.label} on Node ${target.nodeVersion}, RPC spawn to first get_state answer, ${variant.label}, ${ROUNDS.toString()} rounds of ${variants.length.toString()} alternated starts`;
+        rows.push(...overheadRows('4 Pi start-up', where, loaded[index] ?? [], bare, OVERHEAD_GOAL));
+      });
     } finally {
       await model.dispose();
       await sandbox.dispose();

@@ -103,6 +103,49 @@ function groupRows(group: ToolGroup, sizes: Map<string, ToolSizes>, anchor: Tool
   ];
 }
 
+const SNIPPET_GOAL_BYTES = 240;
+
+/** The system prompt's tool-list lines (`- name: snippet`, each with its newline) of the group's tools. */
+function snippetLines(systemPrompt: string, names: readonly string[]): string[] {
+  return systemPrompt.split('\n').filter((line) => names.some((name) => line.startsWith(`- ${name}: `)));
+}
+
+/** The system prompt of the first request of a Pi started with `extensions`. */
+async function firstSystemPrompt(target: PiTarget, extensions: readonly string[]): Promise<string> {
+  const pi = await startPi({ ...target, extensions });
+  try {
+    await pi.prompt('Which tools do you have?');
+    const [request] = pi.model.chatRequests();
+    if (request === undefined) throw new Error('the scripted model received no request');
+    return request.systemPrompt;
+  } finally {
+    await pi.dispose();
+  }
+}
+
+async function snippetRows(target: PiTarget, systemPrompt: string): Promise<BenchRow[]> {
+  const bare = byteLength(await firstSystemPrompt(target, []));
+  const withAgentState = byteLength(await firstSystemPrompt(target, [AGENT_STATE_EXTENSION]));
+  return GROUPS.map((group) => {
+    const lines = snippetLines(systemPrompt, group.names);
+    const bytes = lines.reduce((sum, line) => sum + byteLength(line) + 1, 0);
+    const isAgentState = group.label === 'agent-state-pi';
+    return {
+      figure: '3 prompt snippets',
+      measure: `${group.label}: system-prompt tool-list lines of its ${group.names.length.toString()} tools in a real Pi ${target.version.label} request (${lines.length.toString()} lines)`,
+      value: formatBytes(bytes),
+      anchor: isAgentState
+        ? `whole system prompt, with agent-state-pi minus bare: ${formatBytes(withAgentState - bare)}`
+        : lines.length === 0
+          ? 'no promptSnippet: its tools are left out of the list'
+          : '—',
+      ratio: undefined,
+      goal: isAgentState ? `<= ${formatBytes(SNIPPET_GOAL_BYTES)}` : 'report',
+      verdict: isAgentState ? verdictAtMost(bytes, SNIPPET_GOAL_BYTES) : 'info',
+    };
+  });
+}
+
 export async function toolPayloadRows(target: PiTarget): Promise<BenchRow[]> {
   const extensions = [AGENT_STATE_EXTENSION, CONTEXT_GUARD_EXTENSION, piTodoExample(target.version)];
   const pi = await startPi({ ...target, extensions });
@@ -112,7 +155,10 @@ export async function toolPayloadRows(target: PiTarget): Promise<BenchRow[]> {
     if (request === undefined) throw new Error('the scripted model received no request');
     const sizes = sizesByName(request);
     const anchor = sizeOf(sizes, ANCHOR_TOOL);
-    return GROUPS.flatMap((group) => groupRows(group, sizes, anchor, target.version.label));
+    return [
+      ...GROUPS.flatMap((group) => groupRows(group, sizes, anchor, target.version.label)),
+      ...(await snippetRows(target, request.systemPrompt)),
+    ];
   } finally {
     await pi.dispose();
   }

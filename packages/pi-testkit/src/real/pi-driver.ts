@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { lastLines, stopChild } from './child-exit.js';
+import { lastLines, stopChild, waitForExit } from './child-exit.js';
 import { EventLog } from './event-log.js';
 import { JsonlSplitter } from './jsonl-splitter.js';
 import type { PiVersion } from './pi-versions.js';
@@ -226,6 +226,17 @@ export class PiDriver {
     await this.#stop();
     this.#log.reopen();
     await this.#launch(sessionFile);
+  }
+
+  /**
+   * SIGKILLs Pi at once, as a crash or a power cut would: no session_shutdown, no orderly exit.
+   * Pending waits reject; `restart()` opens the same session file again.
+   */
+  async kill(): Promise<void> {
+    const child = this.#child;
+    if (child?.pid === undefined) return;
+    child.kill('SIGKILL');
+    if (!(await waitForExit(child, SHUTDOWN_GRACE_MS))) throw this.#error('did not exit after SIGKILL');
   }
 
   /** Stops Pi (stdin close, then SIGKILL after a grace period) and disposes what the driver owns. Idempotent. */
