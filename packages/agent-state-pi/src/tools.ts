@@ -94,7 +94,7 @@ export function createAgentStateTools(controller: AgentStateController): AgentSt
       name: 'agent_state_get',
       label: 'Agent State',
       description: `Read the Agent State: objective, work items, decisions. ${AUTHORITY_BOUNDARY}`,
-      promptSnippet: 'Read the recorded objective, work items and decisions',
+      promptSnippet: 'Read the Agent State',
       parameters: GetParameters,
       execute: () => {
         return Promise.resolve(textResult(formatStatus(controller.current(), controller.summary()), controller));
@@ -104,7 +104,7 @@ export function createAgentStateTools(controller: AgentStateController): AgentSt
       name: 'agent_state_add_work_item',
       label: 'Agent State: add work item',
       description: `Add a work item (status defaults to open). ${AUTHORITY_BOUNDARY}`,
-      promptSnippet: 'Record a work item (id, content, optional status)',
+      promptSnippet: 'Record a work item',
       parameters: AddWorkItemParameters,
       execute: (_toolCallId, params, _signal, _onUpdate, ctx) => {
         const { id, content, status } = params;
@@ -119,7 +119,7 @@ export function createAgentStateTools(controller: AgentStateController): AgentSt
       name: 'agent_state_set_work_item_status',
       label: 'Agent State: set status',
       description: `Set a work item's status. ${AUTHORITY_BOUNDARY}`,
-      promptSnippet: "Set a recorded work item's status",
+      promptSnippet: "Set a work item's status",
       parameters: SetStatusParameters,
       execute: (_toolCallId, { id, status }, _signal, _onUpdate, ctx) =>
         runMutation(controller, { kind: 'set_status', id, status }, ctx),
@@ -128,7 +128,7 @@ export function createAgentStateTools(controller: AgentStateController): AgentSt
       name: 'agent_state_add_decision',
       label: 'Agent State: add decision',
       description: `Record a decision. ${AUTHORITY_BOUNDARY}`,
-      promptSnippet: 'Record a decision (id, content)',
+      promptSnippet: 'Record a decision',
       parameters: AddDecisionParameters,
       execute: (_toolCallId, { id, content }, _signal, _onUpdate, ctx) =>
         runMutation(controller, { kind: 'add_decision', id, content }, ctx),
