@@ -137,6 +137,31 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
     expect(capture).toBe(normaliseCapture(readmeCapture().split('\n'), sandbox.projectDir));
   });
 
+  it('draws Context Guard\'s tool rows with kind, id and critical, a rejection unlike an acceptance', async () => {
+    model.enqueue(
+      {
+        toolCalls: [
+          { name: 'context_guard_protect', arguments: { id: 'utf8', kind: 'constraint', content: 'Write UTF-8', critical: true } },
+          { name: 'context_guard_protect', arguments: { id: 'csv-goal', kind: 'goal', content: 'Again' } },
+        ],
+      },
+      { text: 'Protected utf8; csv-goal was already protected.' },
+    );
+    await submitLine(terminal, 'Protect the encoding', 'csv-goal was already protected.');
+
+    const screen = lines();
+    expect(screen).toContain(' Context Guard protect constraint utf8 critical "Write UTF-8"');
+    expect(screen).toContain(' Context Guard protect goal csv-goal "Again"');
+    const accepted = screen.indexOf(' ✓ Protected constraint "utf8" (critical).');
+    const rejected = screen.indexOf(' ✗ Rejected: a protected item with id "csv-goal" already exists.');
+    expect(accepted).toBeGreaterThan(-1);
+    expect(rejected).toBeGreaterThan(accepted);
+    const markColour = (row: number, mark: string): string | undefined =>
+      terminal.styledRow(row).find((run) => run.text.includes(mark))?.fg;
+    expect(markColour(accepted, '✓')).not.toBe(markColour(rejected, '✗'));
+    expect(rowsContaining(screen, '◆ Context Guard: protected utf8 (constraint, critical)')).toBe(entryLines ? 1 : 0);
+  }, PI_E2E_TIMEOUT_MS);
+
   it('shows one line of a tool result until ctrl+o expands it', async () => {
     model.enqueue({ toolCalls: [{ name: 'agent_state_get', arguments: {} }] }, { text: 'Read the state.' });
     await submitLine(terminal, 'Read the state back', 'Read the state.');
