@@ -28,7 +28,8 @@ export type Step =
 
 /** A fake Pi host with both adapters loaded in `order` and a session started, its notifications taken. */
 export async function startHostWithBothAdapters(order: readonly Adapter[] = ['agentState', 'contextGuard']): Promise<FakePiHost> {
-  const host = createFakePiHost();
+  // Every answer as a notification, as an RPC client reads them; in mode `tui` a saved change is a chat line instead.
+  const host = createFakePiHost({ mode: 'rpc' });
   for (const adapter of order) {
     await host.load(EXTENSION_OF[adapter]);
   }
