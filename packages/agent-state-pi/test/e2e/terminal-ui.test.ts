@@ -129,13 +129,16 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
 
   // When the screen changes on purpose (a new footer text of either adapter, say), the failure's
   // "received" side is the new block for the README (with the path shown as ~/project).
-  it.runIf(label === README_CAPTURE_VERSION)(`shows at ${COLS} columns what the README's capture shows`, () => {
-    const screen = lines();
-    const first = screen.indexOf(' Record the docs work');
-    expect(first).toBeGreaterThan(-1);
-    const capture = normaliseCapture(screen.slice(first), sandbox.projectDir);
-    expect(capture).toBe(normaliseCapture(readmeCapture().split('\n'), sandbox.projectDir));
-  });
+  // The capture is of one version only; the others register no such test rather than a skipped one.
+  if (label === README_CAPTURE_VERSION) {
+    it(`shows at ${COLS} columns what the README's capture shows`, () => {
+      const screen = lines();
+      const first = screen.indexOf(' Record the docs work');
+      expect(first).toBeGreaterThan(-1);
+      const capture = normaliseCapture(screen.slice(first), sandbox.projectDir);
+      expect(capture).toBe(normaliseCapture(readmeCapture().split('\n'), sandbox.projectDir));
+    });
+  }
 
   it('draws Context Guard\'s tool rows with kind, id and critical, a rejection unlike an acceptance', async () => {
     model.enqueue(
