@@ -1,3 +1,4 @@
+import { plural } from '@j1nn0/pi-adapter-kit';
 import { countCritical, type GuardState } from '../guard-state.js';
 
 // Pi joins the footer statuses of all extensions with one space on one line and cuts it at the
@@ -12,6 +13,6 @@ export function formatFooter(state: GuardState): string | undefined {
     return undefined;
   }
   const critical = countCritical(state.items);
-  const items = `${state.items.length} ${state.items.length === 1 ? 'item' : 'items'}`;
+  const items = plural(state.items.length, 'item', 'items');
   return critical > 0 ? `│ Context Guard ${items}, ${critical} critical` : `│ Context Guard ${items}`;
 }

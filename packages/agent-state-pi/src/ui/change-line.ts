@@ -1,5 +1,6 @@
 import type { AgentStateSnapshot } from '@j1nn0/agent-state';
 import { escapeTerminalText, plural } from '@j1nn0/pi-adapter-kit';
+import { isEmptySnapshot } from '../mutations.js';
 
 // The transcript line of one saved state entry says what changed since the previous state entry on
 // the branch. It is derived from the two snapshots, so the saved payload stays the seed's format.
@@ -9,12 +10,7 @@ const NOTHING: AgentStateSnapshot = { schemaVersion: 1, workItems: [], decisions
 /** `set parse → done`, `added docs (open)`, `objective set`, `cleared 3 items`; several joined by commas. */
 export function describeChange(previous: AgentStateSnapshot | undefined, next: AgentStateSnapshot): string {
   const before = previous ?? NOTHING;
-  const isCleared =
-    next.objective === undefined &&
-    next.workItems.length === 0 &&
-    next.decisions.length === 0 &&
-    (before.workItems.length > 0 || before.decisions.length > 0 || before.objective !== undefined);
-  if (isCleared) {
+  if (isEmptySnapshot(next) && !isEmptySnapshot(before)) {
     return `cleared ${plural(before.workItems.length + before.decisions.length, 'item', 'items')}`;
   }
   const changes: string[] = [];

@@ -1,4 +1,5 @@
 import type { AgentStateSnapshot, AgentStateSummary } from '@j1nn0/agent-state';
+import { isEmptySnapshot } from '../mutations.js';
 
 // Pi joins the footer statuses of all extensions with one space on one line and cuts it at the
 // terminal width. This one carries counts only, starts with a bar that separates it from the status
@@ -8,7 +9,7 @@ export const FOOTER_STATUS_KEY = 'agent-state';
 
 /** Undefined clears the footer of an empty state. */
 export function formatFooter(snapshot: AgentStateSnapshot, summary: AgentStateSummary): string | undefined {
-  if (snapshot.objective === undefined && snapshot.workItems.length === 0 && snapshot.decisions.length === 0) {
+  if (isEmptySnapshot(snapshot)) {
     return undefined;
   }
   if (summary.total === 0) {

@@ -1,5 +1,6 @@
 import { type AgentStateSnapshot, type WorkItem, type WorkItemStatus } from '@j1nn0/agent-state';
 import { escapeTerminalText, segment, type LineSegment, type PiThemeColor, type StyledLine } from '@j1nn0/pi-adapter-kit';
+import { isEmptySnapshot } from '../mutations.js';
 
 // The live panel above Pi's editor: what is being worked on, at a glance. It shows the objective and
 // the work items that are not done, in insertion order, and never more than PANEL_MAX_LINES lines.
@@ -18,7 +19,7 @@ export const STATUS_COLORS: Readonly<Record<WorkItemStatus, PiThemeColor>> = {
 
 /** No lines for an empty state: then there is no panel at all. */
 export function panelLines(snapshot: AgentStateSnapshot): StyledLine[] {
-  if (snapshot.objective === undefined && snapshot.workItems.length === 0 && snapshot.decisions.length === 0) {
+  if (isEmptySnapshot(snapshot)) {
     return [];
   }
   const pending = snapshot.workItems.filter((item) => item.status !== 'done');

@@ -1,4 +1,3 @@
-import type { WorkItemStatus } from '@j1nn0/agent-state';
 import {
   argumentText,
   renderToolCallLine,
@@ -8,6 +7,7 @@ import {
   type PiThemePort,
   type StyledLine,
 } from '@j1nn0/pi-adapter-kit';
+import { isWorkItemStatus } from '../commands.js';
 import { STATUS_COLORS } from './panel.js';
 
 // How the model's tool calls read in Pi's chat: the call line says what is being recorded (verb, id,
@@ -22,7 +22,7 @@ export type AgentStateToolName =
 const TITLE = segment('Agent State', 'toolTitle', true);
 
 function statusSegment(status: string | undefined, prefix: string): LineSegment {
-  const color = status !== undefined && status in STATUS_COLORS ? STATUS_COLORS[status as WorkItemStatus] : 'dim';
+  const color = status !== undefined && isWorkItemStatus(status) ? STATUS_COLORS[status] : 'dim';
   return segment(`${prefix}${status ?? '…'}`, color);
 }
 

@@ -24,6 +24,8 @@ describe('tool rows', () => {
       'Agent State add … open "x\\u001b"',
     );
     expect(plainText(toolCallLine('agent_state_add_decision', null))).toBe('Agent State decide …');
+    // An object's own keys only: `toString` is not a status and gets no status colour.
+    expect(toolCallLine('agent_state_set_work_item_status', { id: 'a', status: 'toString' }).at(-1)?.color).toBe('dim');
   });
 
   it('show one line collapsed and the whole text expanded', () => {
