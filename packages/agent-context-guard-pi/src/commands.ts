@@ -16,8 +16,8 @@ import {
   splitWord,
   usageRequest,
   viewRequest,
+  type CommandReply,
   type CommandRequest,
-  type Notice,
   type PiContextPort,
 } from '@j1nn0/pi-adapter-kit';
 
@@ -86,13 +86,8 @@ export interface CommandTarget {
   readonly lifecycle: CompactionLifecycle;
 }
 
-/** What to tell the person; `savedChange` marks a change that was saved as a new entry. */
-export interface GuardReply extends Notice {
-  readonly savedChange: boolean;
-}
-
 /** Runs a parsed request and returns what to tell the person. */
-export function runCommand(request: GuardRequest, target: CommandTarget, ctx: PiContextPort): GuardReply {
+export function runCommand(request: GuardRequest, target: CommandTarget, ctx: PiContextPort): CommandReply {
   switch (request.kind) {
     case 'view':
       return { message: formatView(request.view, target), type: 'info', savedChange: false };

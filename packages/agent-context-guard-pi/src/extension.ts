@@ -4,7 +4,7 @@ import { CHECK_ENTRY_TYPE, restoreCheckFromBranch, toCheckPayload } from './chec
 import { createCompactionLifecycle } from './compaction.js';
 import { completeArguments } from './completions.js';
 import { createGuardController } from './controller.js';
-import { createEntryTranscript, type PiContextPort, type PiExtensionPort } from '@j1nn0/pi-adapter-kit';
+import { notifyReply, registerEntryTranscript, type PiContextPort, type PiExtensionPort } from '@j1nn0/pi-adapter-kit';
 import { STATE_ENTRY_TYPE, readStatePayload } from './persistence.js';
 import { RECOVERY_MESSAGE_TYPE } from './recovery.js';
 import { createContextGuardTools } from './tools.js';
@@ -36,14 +36,12 @@ export default function contextGuardExtension(pi: PiExtensionPort): void {
     },
   });
   const target: CommandTarget = { controller, lifecycle };
-  // Pi 0.84 and later draw each saved guard entry as a line in the chat; 0.73 has no entry renderer.
-  const transcript =
-    pi.registerEntryRenderer === undefined
-      ? undefined
-      : createEntryTranscript({ customType: STATE_ENTRY_TYPE, title: 'Context Guard', read: readStatePayload, describe: describeGuardChange });
-  if (transcript !== undefined) {
-    pi.registerEntryRenderer?.(STATE_ENTRY_TYPE, transcript.render);
-  }
+  const transcript = registerEntryTranscript(pi, {
+    customType: STATE_ENTRY_TYPE,
+    title: 'Context Guard',
+    read: readStatePayload,
+    describe: describeGuardChange,
+  });
 
   // Every start reason and every tree move changes which branch is current: restore from it.
   const load = (_event: unknown, ctx: PiContextPort): void => {
@@ -65,12 +63,7 @@ export default function contextGuardExtension(pi: PiExtensionPort): void {
   pi.registerCommand(COMMAND_NAME, {
     description: 'Protect context across compaction (caller-declared, not verified as true)',
     handler: (args, ctx) => {
-      const reply = runCommand(parseCommand(args), target, ctx);
-      // In the terminal UI a saved change already draws its line in the chat; saying it again in a
-      // notification would show the person the same change twice.
-      if (!(reply.savedChange && transcript !== undefined && ctx.mode === 'tui')) {
-        ctx.ui.notify(reply.message, reply.type);
-      }
+      notifyReply(ctx, runCommand(parseCommand(args), target, ctx), transcript);
       return Promise.resolve();
     },
     getArgumentCompletions: (prefix) =>

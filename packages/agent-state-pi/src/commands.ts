@@ -1,6 +1,6 @@
 import { WORK_ITEM_STATUSES, type WorkItemStatus } from '@j1nn0/agent-state';
 import { mutationRequest, rejectedRequest, splitWord, usageRequest, viewRequest } from '@j1nn0/pi-adapter-kit';
-import type { CommandRequest, Notice, PiContextPort } from '@j1nn0/pi-adapter-kit';
+import type { CommandReply, CommandRequest, Notice, PiContextPort } from '@j1nn0/pi-adapter-kit';
 import type { AgentStateController } from './controller.js';
 import { formatClearPreview, formatOutcome, formatPanelVisibility, formatRejection, formatStatus, formatUsage } from './format.js';
 import { isQuotedId } from './limits.js';
@@ -84,11 +84,6 @@ function withId(id: string, change: StateMutation): AgentStateRequest {
 export interface CommandTarget {
   readonly controller: AgentStateController;
   readonly view: StateView;
-}
-
-/** What to tell the person; `savedChange` marks a change that was saved as a new state entry. */
-export interface CommandReply extends Notice {
-  readonly savedChange: boolean;
 }
 
 /** Runs a parsed request and returns what to tell the person. */

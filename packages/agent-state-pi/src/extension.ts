@@ -1,7 +1,7 @@
 import { COMMAND_NAME, parseCommand, runCommand, type CommandTarget } from './commands.js';
 import { completeArguments } from './completions.js';
 import { createAgentStateController } from './controller.js';
-import { createEntryTranscript, type PiContextPort, type PiExtensionPort } from '@j1nn0/pi-adapter-kit';
+import { notifyReply, registerEntryTranscript, type PiContextPort, type PiExtensionPort } from '@j1nn0/pi-adapter-kit';
 import { STATE_ENTRY_TYPE, readStatePayload } from './persistence.js';
 import { createAgentStateTools } from './tools.js';
 import { createStateView } from './ui/state-view.js';
@@ -22,14 +22,12 @@ export default function agentStateExtension(pi: PiExtensionPort): void {
     },
   );
   const target: CommandTarget = { controller, view };
-  // Pi 0.84 and later draw each saved state entry as a line in the chat; 0.73 has no entry renderer.
-  const transcript =
-    pi.registerEntryRenderer === undefined
-      ? undefined
-      : createEntryTranscript({ customType: STATE_ENTRY_TYPE, title: 'Agent State', read: readStatePayload, describe: describeChange });
-  if (transcript !== undefined) {
-    pi.registerEntryRenderer?.(STATE_ENTRY_TYPE, transcript.render);
-  }
+  const transcript = registerEntryTranscript(pi, {
+    customType: STATE_ENTRY_TYPE,
+    title: 'Agent State',
+    read: readStatePayload,
+    describe: describeChange,
+  });
 
   // Every start reason and every tree move changes which branch is current: restore from it.
   const load = (_event: unknown, ctx: PiContextPort): void => {
@@ -42,13 +40,7 @@ export default function agentStateExtension(pi: PiExtensionPort): void {
   pi.registerCommand(COMMAND_NAME, {
     description: 'Record the objective, work items and decisions (caller-declared, not verified)',
     handler: (args, ctx) => {
-      const reply = runCommand(parseCommand(args), target, ctx);
-      // In the terminal UI a saved change already draws its line in the chat; saying it again in a
-      // notification would show the person the same change twice.
-      const shownInChat = reply.savedChange && transcript !== undefined && ctx.mode === 'tui';
-      if (!shownInChat) {
-        ctx.ui.notify(reply.message, reply.type);
-      }
+      notifyReply(ctx, runCommand(parseCommand(args), target, ctx), transcript);
       return Promise.resolve();
     },
     getArgumentCompletions: (prefix) =>

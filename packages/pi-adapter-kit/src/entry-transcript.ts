@@ -1,5 +1,6 @@
 import { customEntriesOnBranch, type PayloadRead } from './branch-entry.js';
-import type { PiCustomEntryPort, PiEntryRenderer, PiSessionManagerPort } from './port.js';
+import type { CommandReply } from './outcome-notice.js';
+import type { PiContextPort, PiCustomEntryPort, PiEntryRenderer, PiExtensionPort, PiSessionManagerPort } from './port.js';
 import { segment, styledLinesComponent, type StyledLine } from './styled-line.js';
 
 // The durable transcript (Pi 0.84+): each saved entry of an adapter's type draws one line in the
@@ -23,6 +24,29 @@ export interface EntryTranscript {
 }
 
 const UNREADABLE = 'unreadable saved state';
+
+/** Registers the transcript where Pi draws custom entries (0.84 and later); 0.73 has no entry renderer. */
+export function registerEntryTranscript<TValue>(
+  pi: Pick<PiExtensionPort, 'registerEntryRenderer'>,
+  options: EntryTranscriptOptions<TValue>,
+): EntryTranscript | undefined {
+  if (pi.registerEntryRenderer === undefined) {
+    return undefined;
+  }
+  const transcript = createEntryTranscript(options);
+  pi.registerEntryRenderer(options.customType, transcript.render);
+  return transcript;
+}
+
+/**
+ * Tells the person what a command did. In the terminal UI a saved change already draws its line in
+ * the chat; saying it again in a notification would show the same change twice.
+ */
+export function notifyReply(ctx: PiContextPort, reply: CommandReply, transcript: EntryTranscript | undefined): void {
+  if (!(reply.savedChange && transcript !== undefined && ctx.mode === 'tui')) {
+    ctx.ui.notify(reply.message, reply.type);
+  }
+}
 
 export function createEntryTranscript<TValue>(options: EntryTranscriptOptions<TValue>): EntryTranscript {
   const lines = new Map<string, string>();

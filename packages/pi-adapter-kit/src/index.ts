@@ -20,9 +20,15 @@ export {
 } from './command-request.js';
 export { completionMenu, offerCompletions, type CompletionCandidate } from './completion.js';
 export { plural } from './counts.js';
-export { createEntryTranscript, type EntryTranscript, type EntryTranscriptOptions } from './entry-transcript.js';
+export {
+  createEntryTranscript,
+  notifyReply,
+  registerEntryTranscript,
+  type EntryTranscript,
+  type EntryTranscriptOptions,
+} from './entry-transcript.js';
 export { ENVELOPE_PROBLEM_REASONS, invalidIdRejection, quoteId, unknownIdRejection } from './id-text.js';
-export { outcomeNotice, type ControllerOutcome, type Notice, type OutcomeMessages } from './outcome-notice.js';
+export { outcomeNotice, type CommandReply, type ControllerOutcome, type Notice, type OutcomeMessages } from './outcome-notice.js';
 export { ELLIPSIS, displayWidth, takeWidth, truncateToWidth } from './display-width.js';
 export type {
   NotifyType,

@@ -8,6 +8,11 @@ export interface Notice {
   readonly type: NotifyType;
 }
 
+/** What a command tells the person; `savedChange` marks a change that was saved as a new entry. */
+export interface CommandReply extends Notice {
+  readonly savedChange: boolean;
+}
+
 export type ControllerOutcome<TChanged, TNoChange, TRejection> =
   | ({ readonly kind: 'changed' } & TChanged)
   | { readonly kind: 'unchanged'; readonly noChange: TNoChange }
