@@ -176,10 +176,9 @@ describe('Agent State and Context Guard in one fake Pi host', () => {
 
   it("keeps Context Guard's last check in its own entry type through a compaction and a restart, beside Agent State", async () => {
     await playSteps(host, INTERLEAVED);
-    await host.emit('session_before_compact', { type: 'session_before_compact' });
-    await host.emit('session_compact', { type: 'session_compact' });
     // The summary keeps the one item, so nothing is restored and no message is handed to Pi.
     const summary = 'The goal: Add CSV export to the report page.';
+    await host.compact({ summary });
     await host.emit('context', { type: 'context', messages: [{ role: 'compactionSummary', summary, timestamp: 1 }] });
     const counts = entryCounts(host);
     expect(takeNotices(host)).toEqual([

@@ -21,6 +21,13 @@ export {
   type ReadonlySessionManager,
 } from './fake-host/fake-session.js';
 export { FakePiHostError, type FakePiHostErrorCode } from './fake-host/errors.js';
+export {
+  DEFAULT_FAKE_SUMMARY,
+  type BoundaryDraft,
+  type CompactionReason,
+  type FakeCompactionOptions,
+  type FakeCompactionResult,
+} from './fake-host/compaction.js';
 export type { FakeExtensionApi } from './fake-host/extension-api.js';
 export type {
   ExtensionMode,

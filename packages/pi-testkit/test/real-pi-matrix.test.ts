@@ -106,6 +106,7 @@ describe('versionFromPackageDir', () => {
       minimumNode: [24, 0, 0],
       projectPackagesNeedApprove: newest?.projectPackagesNeedApprove,
       sessionStartsAfterReplacement: newest?.sessionStartsAfterReplacement,
+      compaction: newest?.compaction,
     });
   });
 

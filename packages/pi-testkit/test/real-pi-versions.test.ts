@@ -62,6 +62,16 @@ describe('PI_LINE_VERSIONS', () => {
     const { manifest } = manifestOf(version.cliPath);
     expect(version.minimumNode).toEqual(parseEnginesMinimum(manifest.engines.node));
   });
+
+  // Read from the installed code, where both paths live: the names are Pi's own.
+  it.each(PI_LINE_VERSIONS.map((version) => [version.label, version] as const))('states what %s does around compactions as its code does', (_label, version) => {
+    const { root } = manifestOf(version.cliPath);
+    const session = readFileSync(join(root, 'dist/core/agent-session.js'), 'utf8');
+    expect(version.compaction).toEqual({
+      failedEvent: session.includes('"session_compact_failed"'),
+      boundaryDrafts: session.includes('_applyBoundaryDrafts('),
+    });
+  });
 });
 
 describe('parseEnginesMinimum', () => {

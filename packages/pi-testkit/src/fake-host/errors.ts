@@ -9,7 +9,8 @@ export type FakePiHostErrorCode =
   | 'unsupported'
   | 'corrupt-session'
   | 'no-session-file'
-  | 'shut-down';
+  | 'shut-down'
+  | 'invalid-boundary-entries';
 
 const MESSAGES: Readonly<Record<FakePiHostErrorCode, string>> = {
   'unknown-command': 'fake Pi host: no command registered under this name',
@@ -22,6 +23,7 @@ const MESSAGES: Readonly<Record<FakePiHostErrorCode, string>> = {
   'corrupt-session': 'fake Pi host: parent links of the session form a cycle',
   'no-session-file': 'fake Pi host: the session was never written (no assistant message yet)',
   'shut-down': 'fake Pi host: the host was shut down; restart() starts it again',
+  'invalid-boundary-entries': 'fake Pi host: boundary entries Pi would refuse (unknown type, missing field or an entry not on the branch)',
 };
 
 /** The single error class of the fake host: a structural message, never user content. */

@@ -119,3 +119,46 @@ export async function emitContext(port: DispatchPort, messages: readonly unknown
   }
   return current;
 }
+
+/** What a boundary emit settled on: the proposed entries (none when Pi refused them) and the continuation. */
+export interface BoundaryProposal {
+  readonly entries: readonly unknown[];
+  readonly continue: boolean;
+}
+
+/**
+ * Pi's `emitBoundary` (0.87+, `turn_end` / `agent_before_settle`): each handler sees the entries and
+ * continuation proposed so far and the context rebuilt from them, and may replace either. After every
+ * handler the proposal is rebuilt; when that fails, the error is reported and, at the end, nothing is
+ * appended and no continuation requested.
+ */
+export async function emitBoundaryEvent(
+  port: DispatchPort,
+  baseEvent: Readonly<Record<string, unknown>> & { readonly type: string },
+  buildContext: (entries: readonly unknown[]) => unknown,
+): Promise<BoundaryProposal> {
+  const ctx = port.createContext();
+  let entries: readonly unknown[] = [];
+  let shouldContinue = false;
+  let context = buildContext(entries);
+  let valid = true;
+  for (const [extension, handler] of handlersFor(port, baseEvent.type)) {
+    try {
+      const result = (await handler({ ...baseEvent, entries, continue: shouldContinue, context }, ctx)) as
+        | { entries?: readonly unknown[]; continue?: boolean }
+        | undefined;
+      if (result?.entries !== undefined) entries = result.entries;
+      if (result?.continue !== undefined) shouldContinue = result.continue;
+    } catch (error) {
+      port.reportError({ extensionPath: extension.path, event: baseEvent.type, error: errorMessage(error) });
+    }
+    try {
+      context = buildContext(entries);
+      valid = true;
+    } catch (error) {
+      valid = false;
+      port.reportError({ extensionPath: extension.path, event: baseEvent.type, error: `Invalid boundary entries: ${errorMessage(error)}` });
+    }
+  }
+  return valid ? { entries, continue: shouldContinue } : { entries: [], continue: false };
+}

@@ -1,4 +1,5 @@
 import type {
+  SessionEntry,
   CompactOptions,
   ContextUsage,
   EntryRenderer,
@@ -34,6 +35,16 @@ import {
   type ExtensionRegistrations,
 } from './extension-registry.js';
 import {
+  appendBoundaryDrafts,
+  appendCompaction,
+  DEFAULT_FAKE_SUMMARY,
+  FAKE_TOKENS_BEFORE,
+  validateBoundaryDrafts,
+  type FakeCompactionOptions,
+  type FakeCompactionResult,
+} from './compaction.js';
+import {
+  emitBoundaryEvent,
   emitContext,
   emitEvent,
   errorMessage,
@@ -442,6 +453,80 @@ export class FakePiHost {
   async emit(eventName: string, event: unknown): Promise<unknown[]> {
     this.#assertRunning();
     return this.#emit(eventName, event);
+  }
+
+  /**
+   * Pi's compaction (`/compact`, RPC `compact`, or automatic): `session_before_compact` (a handler may
+   * cancel it or provide the compaction), then the compaction entry and `session_compact`; when the
+   * summary fails or is cancelled, `session_compact_failed` instead, as Pi 0.84.3 and later fire it.
+   */
+  async compact(options: FakeCompactionOptions = {}): Promise<FakeCompactionResult> {
+    this.#assertRunning();
+    const reason = options.reason ?? 'manual';
+    const firstKeptEntryId = options.firstKeptEntryId ?? this.#session.getLeafId() ?? undefined;
+    const preparation = {
+      firstKeptEntryId,
+      messagesToSummarize: [],
+      turnPrefixMessages: [],
+      isSplitTurn: false,
+      tokensBefore: FAKE_TOKENS_BEFORE,
+      fileOps: { read: new Set<string>(), written: new Set<string>(), edited: new Set<string>() },
+      settings: { enabled: true, reserveTokens: 16_384, keepRecentTokens: 20_000 },
+    };
+    const beforeResults = await this.#emit('session_before_compact', {
+      type: 'session_before_compact',
+      preparation,
+      branchEntries: this.#session.getBranch(),
+      signal: new AbortController().signal,
+      reason,
+      willRetry: false,
+    });
+    const decision = lastObjectResult(beforeResults);
+    const provided = decision?.['compaction'] as { summary?: unknown; firstKeptEntryId?: unknown; details?: unknown } | undefined;
+    const fromExtension = provided !== undefined;
+    const failure = decision?.['cancel'] === true ? 'cancelled' : fromExtension ? undefined : options.fail;
+    if (failure !== undefined) {
+      const aborted = failure !== 'error';
+      await this.#emit('session_compact_failed', {
+        type: 'session_compact_failed',
+        reason,
+        ...(aborted ? {} : { errorMessage: 'Compaction failed: the summary request failed' }),
+        aborted,
+        willRetry: false,
+        fromExtension,
+      });
+      return { beforeResults, entry: undefined, failure };
+    }
+    const entry = appendCompaction(this.#session, {
+      summary: typeof provided?.summary === 'string' ? provided.summary : (options.summary ?? DEFAULT_FAKE_SUMMARY),
+      firstKeptEntryId: typeof provided?.firstKeptEntryId === 'string' ? provided.firstKeptEntryId : firstKeptEntryId,
+      details: provided?.details,
+      fromHook: fromExtension,
+    });
+    await this.#emit('session_compact', { type: 'session_compact', compactionEntry: entry, fromExtension, reason, willRetry: false });
+    return { beforeResults, entry, failure: undefined };
+  }
+
+  /**
+   * A structural turn boundary (Pi 0.87+): `turn_end` or `agent_before_settle` handlers propose entries
+   * (`custom`, `custom_message`, `context_edit`, `compaction`) in turn; a valid proposal is appended in
+   * order with no other event, a compaction among them included. Returns the appended entries.
+   */
+  async emitBoundary(
+    eventName: 'turn_end' | 'agent_before_settle',
+    event: Readonly<Record<string, unknown>> = {},
+  ): Promise<{ readonly appended: SessionEntry[]; readonly continue: boolean }> {
+    this.#assertRunning();
+    const proposal = await emitBoundaryEvent(this.#dispatchPort(this.#runtime), { ...event, type: eventName }, (entries) => {
+      validateBoundaryDrafts(entries, this.#session);
+      return { messages: this.#session.buildContextEntries() };
+    });
+    const drafts = validateBoundaryDrafts(proposal.entries, this.#session);
+    const appended = appendBoundaryDrafts(this.#session, drafts);
+    for (const draft of drafts) {
+      if (draft.type === 'custom') this.#entryTypes.add(draft.customType);
+    }
+    return { appended, continue: proposal.continue };
   }
 
   /** The `context` event before a model call: handlers may replace the messages in turn; returns the final list. */

@@ -200,6 +200,31 @@ export class FakeSession implements ReadonlySessionManager {
     );
   }
 
+  /**
+   * Pi's `appendCompaction`: `fromHook` marks a compaction an extension provided; without a first kept
+   * entry it keeps nothing before itself.
+   */
+  appendCompaction(
+    summary: string,
+    firstKeptEntryId: string | undefined,
+    tokensBefore: number,
+    details?: unknown,
+    fromHook?: boolean,
+  ): string {
+    const links = this.#nextLinks();
+    return this.#append(
+      jsonRoundTrip({
+        type: 'compaction',
+        ...links,
+        summary,
+        firstKeptEntryId: firstKeptEntryId ?? links.id,
+        tokensBefore,
+        details,
+        fromHook,
+      }) as SessionEntry,
+    );
+  }
+
   /** Pi's `appendLabelChange`: a label entry on the leaf; an empty or undefined label clears the target's label. */
   appendLabelChange(targetId: string, label: string | undefined): string {
     if (!this.#byId.has(targetId)) throw new FakePiHostError('unknown-entry');

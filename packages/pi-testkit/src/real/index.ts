@@ -2,6 +2,7 @@ export { PI_LINE_VERSIONS, PI_VERSIONS, installedVersion, type PiVersion } from 
 export {
   EXCLUDED_PI_RELEASE_LINES,
   PI_RELEASE_LINES,
+  type CompactionFacts,
   type ExcludedPiReleaseLine,
   type PiCliEntry,
   type PiReleaseLine,

@@ -48,5 +48,6 @@ export function versionFromPackageDir(packageDir: string): PiVersion {
     minimumNode,
     projectPackagesNeedApprove: line.projectPackagesNeedApprove,
     sessionStartsAfterReplacement: line.sessionStartsAfterReplacement,
+    compaction: line.compaction,
   };
 }

@@ -3,6 +3,17 @@ import { NODE_20_MINIMUM, NODE_22_MINIMUM, type NodeVersion } from './node-binar
 /** Where a line's CLI entry (`bin.pi`) sits inside its package; 0.85 moved it into a bundle. */
 export type PiCliEntry = 'dist/cli.js' | 'dist/bundle/cli.js';
 
+/** How a line tells extensions about compactions. */
+export interface CompactionFacts {
+  /** `session_compact_failed` fires when a compaction fails or is cancelled (0.84.3 and later). */
+  readonly failedEvent: boolean;
+  /**
+   * `turn_end` / `agent_before_settle` handlers may return boundary drafts, and a `compaction` draft is
+   * appended with no compaction event at all (0.87 and later).
+   */
+  readonly boundaryDrafts: boolean;
+}
+
 /** One Pi release line (a minor version) the real-Pi e2e knows, with what differs between lines. */
 export interface PiReleaseLine {
   /** The release the line is tested with, e.g. `0.84.2`. */
@@ -18,6 +29,7 @@ export interface PiReleaseLine {
   readonly projectPackagesNeedApprove: boolean;
   /** How often the same extension instance gets `session_start` after RPC `new_session` / `switch_session`. */
   readonly sessionStartsAfterReplacement: 1 | 2;
+  readonly compaction: CompactionFacts;
   /** One of the three versions expensive suites run on (`describeEachPi`'s default). */
   readonly anchor: boolean;
 }
@@ -35,10 +47,14 @@ const MARIOZECHNER_0_73: PiReleaseLine = {
   minimumNode: NODE_20_MINIMUM,
   projectPackagesNeedApprove: false,
   sessionStartsAfterReplacement: 2,
+  compaction: { failedEvent: false, boundaryDrafts: false },
   anchor: true,
 };
 
-type LineFacts = Pick<PiReleaseLine, 'cliEntry' | 'minimumNode' | 'projectPackagesNeedApprove' | 'sessionStartsAfterReplacement'>;
+type LineFacts = Pick<
+  PiReleaseLine,
+  'cliEntry' | 'minimumNode' | 'projectPackagesNeedApprove' | 'sessionStartsAfterReplacement' | 'compaction'
+>;
 
 function earendil(version: string, facts: LineFacts, anchor = false): PiReleaseLine {
   return { version, scope: '@earendil-works', ...facts, anchor };
@@ -50,11 +66,13 @@ const FIRST_EARENDIL: LineFacts = {
   minimumNode: NODE_20_MINIMUM,
   projectPackagesNeedApprove: false,
   sessionStartsAfterReplacement: 2,
+  compaction: { failedEvent: false, boundaryDrafts: false },
 };
 const NODE_22: LineFacts = { ...FIRST_EARENDIL, minimumNode: NODE_22_MINIMUM };
 const TRUST: LineFacts = { ...NODE_22, projectPackagesNeedApprove: true };
-const BUNDLE: LineFacts = { ...TRUST, cliEntry: 'dist/bundle/cli.js' };
-const ONE_SESSION_START: LineFacts = { ...BUNDLE, sessionStartsAfterReplacement: 1 };
+const BUNDLE: LineFacts = { ...TRUST, cliEntry: 'dist/bundle/cli.js', compaction: { failedEvent: true, boundaryDrafts: false } };
+const BOUNDARY_DRAFTS: LineFacts = { ...BUNDLE, compaction: { failedEvent: true, boundaryDrafts: true } };
+const ONE_SESSION_START: LineFacts = { ...BOUNDARY_DRAFTS, sessionStartsAfterReplacement: 1 };
 
 /** The newest patch of every installable minor line from 0.73 to 1.6, oldest first. */
 export const PI_RELEASE_LINES: readonly PiReleaseLine[] = Object.freeze([
@@ -72,10 +90,10 @@ export const PI_RELEASE_LINES: readonly PiReleaseLine[] = Object.freeze([
   earendil('0.84.2', TRUST, true),
   earendil('0.85.1', BUNDLE),
   earendil('0.86.1', BUNDLE),
-  earendil('0.87.1', BUNDLE),
-  earendil('1.3.0', BUNDLE),
-  earendil('1.4.0', BUNDLE),
-  earendil('1.5.2', BUNDLE),
+  earendil('0.87.1', BOUNDARY_DRAFTS),
+  earendil('1.3.0', BOUNDARY_DRAFTS),
+  earendil('1.4.0', BOUNDARY_DRAFTS),
+  earendil('1.5.2', BOUNDARY_DRAFTS),
   earendil('1.6.0', ONE_SESSION_START, true),
 ]);
 

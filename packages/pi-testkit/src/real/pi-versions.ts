@@ -18,6 +18,8 @@ export interface PiVersion {
   readonly projectPackagesNeedApprove: boolean;
   /** `session_start` deliveries to one extension instance after RPC `new_session` / `switch_session`. */
   readonly sessionStartsAfterReplacement: 1 | 2;
+  /** Which compaction events and paths the release has. */
+  readonly compaction: PiReleaseLine['compaction'];
 }
 
 // src/real and dist/real both sit two levels below the package root, so one relative URL serves both.
@@ -34,6 +36,7 @@ export function installedVersion(line: PiReleaseLine): PiVersion {
     minimumNode: line.minimumNode,
     projectPackagesNeedApprove: line.projectPackagesNeedApprove,
     sessionStartsAfterReplacement: line.sessionStartsAfterReplacement,
+    compaction: line.compaction,
   };
 }
 

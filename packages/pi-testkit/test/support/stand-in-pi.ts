@@ -11,5 +11,6 @@ export function standInPi(fixture: string): PiVersion {
     minimumNode: NODE_20_MINIMUM,
     projectPackagesNeedApprove: false,
     sessionStartsAfterReplacement: 2,
+    compaction: { failedEvent: false, boundaryDrafts: false },
   };
 }

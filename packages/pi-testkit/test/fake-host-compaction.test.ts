@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_FAKE_SUMMARY, createFakePiHost, type FakeExtensionApi, type FakePiHost } from '../src/index.js';
+
+// Compactions in the fake host as Pi appends them: Pi's own with its events, a failed one, and one
+// proposed by a turn-boundary handler, which Pi appends without any compaction event.
+
+type Recorded = [string, unknown][];
+
+/** An extension that records the compaction events it receives and answers boundaries with `drafts`. */
+function compactionWatcher(events: Recorded, drafts: () => unknown[] | undefined = () => undefined) {
+  return (pi: FakeExtensionApi): void => {
+    for (const name of ['session_before_compact', 'session_compact', 'session_compact_failed'] as const) {
+      (pi.on as unknown as (event: string, handler: (event: unknown) => void) => void)(name, (event) => {
+        events.push([name, event]);
+      });
+    }
+    (pi.on as unknown as (event: string, handler: (event: { entries: unknown[] }) => unknown) => void)('turn_end', (event) => {
+      const extra = drafts();
+      return extra === undefined ? undefined : { entries: [...event.entries, ...extra] };
+    });
+  };
+}
+
+async function startWith(...extensions: ((pi: FakeExtensionApi) => void)[]): Promise<FakePiHost> {
+  const host = createFakePiHost({ cwd: '/project' });
+  for (const extension of extensions) await host.load(extension);
+  await host.startSession();
+  host.session.appendMessage({ role: 'user', content: 'hello' });
+  host.session.appendMessage({ role: 'assistant', content: [{ type: 'text', text: 'hi' }] });
+  return host;
+}
+
+describe('compaction in the fake host', () => {
+  it('appends Pi\'s compaction between session_before_compact and session_compact', async () => {
+    const events: Recorded = [];
+    const host = await startWith(compactionWatcher(events));
+    const leaf = host.session.getLeafId();
+
+    const result = await host.compact({ summary: 'S' });
+
+    expect(events.map(([name]) => name)).toEqual(['session_before_compact', 'session_compact']);
+    expect(result.entry).toMatchObject({ type: 'compaction', summary: 'S', firstKeptEntryId: leaf, fromHook: false });
+    expect(host.session.getLeafEntry()).toEqual(result.entry);
+    expect(events[1]?.[1]).toMatchObject({ compactionEntry: result.entry, fromExtension: false, reason: 'manual' });
+    expect(host.session.buildContextEntries()[0]).toEqual(result.entry);
+  });
+
+  it('uses a compaction a session_before_compact handler provides and marks it fromHook', async () => {
+    const host = await startWith((pi) => {
+      pi.on('session_before_compact', () => ({ compaction: { summary: 'theirs', firstKeptEntryId: 'none', tokensBefore: 1 } }));
+    });
+
+    const result = await host.compact({ summary: 'ours' });
+
+    expect(result.entry).toMatchObject({ type: 'compaction', summary: 'theirs', fromHook: true });
+  });
+
+  it('fires session_compact_failed and appends nothing when the summary fails or is cancelled', async () => {
+    const events: Recorded = [];
+    const host = await startWith(compactionWatcher(events));
+    const before = host.session.getEntries().length;
+
+    expect((await host.compact({ fail: 'error' })).failure).toBe('error');
+    expect((await host.compact({ fail: 'abort' })).failure).toBe('abort');
+
+    expect(host.session.getEntries()).toHaveLength(before);
+    expect(events.filter(([name]) => name === 'session_compact_failed').map(([, event]) => event)).toEqual([
+      expect.objectContaining({ aborted: false, errorMessage: expect.stringMatching(/^Compaction failed: /u) as unknown }),
+      expect.objectContaining({ aborted: true }),
+    ]);
+  });
+
+  it('treats a cancel from session_before_compact as an aborted compaction', async () => {
+    const events: Recorded = [];
+    const host = await startWith((pi) => {
+      pi.on('session_before_compact', () => ({ cancel: true }));
+    }, compactionWatcher(events));
+
+    expect((await host.compact()).failure).toBe('cancelled');
+    expect(events.map(([name]) => name)).toEqual(['session_compact_failed']);
+  });
+
+  it('appends a compaction a turn_end handler proposes, with no compaction event, and keeps nothing before it by default', async () => {
+    const events: Recorded = [];
+    const host = await startWith(compactionWatcher(events, () => [{ type: 'compaction', summary: 'boundary summary' }]));
+
+    const { appended } = await host.emitBoundary('turn_end');
+
+    expect(events).toEqual([]);
+    expect(appended).toHaveLength(1);
+    const [entry] = appended;
+    expect(entry).toMatchObject({ type: 'compaction', summary: 'boundary summary', fromHook: true });
+    expect(entry?.type === 'compaction' ? entry.firstKeptEntryId : undefined).toBe(entry?.id);
+    expect(host.session.buildContextEntries()).toEqual([entry]);
+  });
+
+  it('chains the proposals of several handlers and appends them in order', async () => {
+    const host = await startWith(
+      compactionWatcher([], () => [{ type: 'custom', customType: 'first', data: 1 }]),
+      compactionWatcher([], () => [{ type: 'custom_message', customType: 'second', content: 'note' }]),
+    );
+
+    const { appended } = await host.emitBoundary('turn_end');
+
+    expect(appended.map((entry) => entry.type)).toEqual(['custom', 'custom_message']);
+    expect(host.entryTypes()).toContain('first');
+  });
+
+  it('refuses a whole proposal Pi could not rebuild, reports it, and appends nothing', async () => {
+    const host = await startWith(
+      compactionWatcher([], () => [{ type: 'custom', customType: 'fine' }]),
+      compactionWatcher([], () => [{ type: 'compaction', summary: 'S', firstKeptEntryId: 'not-on-branch' }]),
+    );
+    const before = host.session.getEntries().length;
+
+    const { appended } = await host.emitBoundary('turn_end');
+
+    expect(appended).toEqual([]);
+    expect(host.session.getEntries()).toHaveLength(before);
+    expect(host.extensionErrors.map((error) => error.error)).toEqual([
+      expect.stringMatching(/^Invalid boundary entries: /u) as unknown,
+    ]);
+  });
+
+  it('has a default summary for compactions a test does not script', async () => {
+    const host = await startWith();
+    expect((await host.compact()).entry).toMatchObject({ summary: DEFAULT_FAKE_SUMMARY });
+  });
+});
