@@ -30,6 +30,7 @@ export {
 export { ENVELOPE_PROBLEM_REASONS, invalidIdRejection, quoteId, unknownIdRejection } from './id-text.js';
 export { outcomeNotice, type CommandReply, type ControllerOutcome, type Notice, type OutcomeMessages } from './outcome-notice.js';
 export { ELLIPSIS, displayWidth, takeWidth, truncateToWidth } from './display-width.js';
+export { onNewerEvent } from './newer-event.js';
 export type {
   NotifyType,
   PiThemeColor,
@@ -51,6 +52,7 @@ export type {
   PiContextEventResult,
   PiContextHandler,
   PiLifecycleEventName,
+  PiNewerEventName,
   PiCustomEntryPort,
   PiEntryRenderer,
   PiExtensionPort,

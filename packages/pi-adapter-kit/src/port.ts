@@ -28,17 +28,23 @@ export interface PiUiPort {
   setWidget(key: string, content: PiWidgetFactory | undefined, options?: { placement?: 'aboveEditor' | 'belowEditor' }): void;
 }
 
-/** What the adapters read from a session entry; custom entries carry `customType` and `data`. */
+/**
+ * What the adapters read from a session entry: custom entries carry `customType` and `data`, custom
+ * messages `customType` and `content`.
+ */
 export interface PiSessionEntryPort {
   readonly type: string;
   readonly id: string;
   readonly customType?: string;
   readonly data?: unknown;
+  readonly content?: unknown;
 }
 
 export interface PiSessionManagerPort {
   /** Entries from the root to the current leaf: the current branch only. */
   getBranch(): readonly PiSessionEntryPort[];
+  /** Every entry of the session, all branches, in append order; never for restoring state. */
+  getEntries?(): readonly PiSessionEntryPort[];
 }
 
 export interface PiContextPort {
@@ -128,6 +134,12 @@ export type PiContextHandler = <TMessage>(
 ) => Promise<PiContextEventResult<TMessage> | undefined>;
 
 export type PiLifecycleEventName = 'session_start' | 'session_tree' | 'session_before_compact' | 'session_compact';
+
+/**
+ * Events only newer Pi lines fire (`session_compact_failed`: 0.84.3 and later). Pi's older typings do
+ * not name them, so they are registered through `onNewerEvent`; older lines keep the handler unused.
+ */
+export type PiNewerEventName = 'session_compact_failed';
 
 /** A saved custom entry as an entry renderer receives it. */
 export interface PiCustomEntryPort {

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { onNewerEvent } from '../src/newer-event.js';
+import type { PiExtensionPort } from '../src/port.js';
+
+describe('onNewerEvent', () => {
+  it('registers the handler under the event name with the host, as Pi stores every handler', () => {
+    const registered: [string, unknown][] = [];
+    const pi = { on: (name: string, handler: unknown) => registered.push([name, handler]) } as unknown as PiExtensionPort;
+    const handler = (): void => undefined;
+
+    onNewerEvent(pi, 'session_compact_failed', handler);
+
+    expect(registered).toEqual([['session_compact_failed', handler]]);
+  });
+});
