@@ -23,7 +23,7 @@ import {
 
 export const COMMAND_NAME = 'context-guard';
 
-export const SUBCOMMANDS = ['add', 'list', 'remove', 'clear', 'status', 'recovery'] as const;
+export const SUBCOMMANDS = ['add', 'list', 'remove', 'critical', 'clear', 'status', 'recovery'] as const;
 
 export const CRITICAL_FLAG = '--critical';
 
@@ -45,6 +45,14 @@ export function parseCommand(args: string): GuardRequest {
     case 'remove': {
       const { word: id, rest: extra } = splitWord(rest);
       return id === '' || extra !== '' ? usageRequest(subcommand) : mutationRequest({ kind: 'remove', id });
+    }
+    case 'critical': {
+      const { word: id, rest: afterId } = splitWord(rest);
+      const { word: switchWord, rest: extra } = splitWord(afterId);
+      if (id === '' || extra !== '' || (switchWord !== 'on' && switchWord !== 'off')) {
+        return usageRequest(subcommand);
+      }
+      return mutationRequest({ kind: 'set_critical', id, critical: switchWord === 'on' });
     }
     case 'clear':
       if (rest === '') {
@@ -90,7 +98,7 @@ export interface CommandTarget {
 export function runCommand(request: GuardRequest, target: CommandTarget, ctx: PiContextPort): CommandReply {
   switch (request.kind) {
     case 'view':
-      return { message: formatView(request.view, target), type: 'info', savedChange: false };
+      return { message: formatView(request.view, target, ctx), type: 'info', savedChange: false };
     case 'mutation': {
       const outcome = target.controller.apply(request.mutation, ctx);
       return { ...formatOutcome(outcome), savedChange: outcome.kind === 'changed' };
@@ -102,17 +110,19 @@ export function runCommand(request: GuardRequest, target: CommandTarget, ctx: Pi
   }
 }
 
-function formatView(view: GuardView, { controller, lifecycle }: CommandTarget): string {
+function formatView(view: GuardView, { controller, lifecycle }: CommandTarget, ctx: PiContextPort): string {
   switch (view) {
     case 'list':
       return formatList(controller.current());
-    case 'status':
+    case 'status': {
+      const compactions = lifecycle.view(ctx.sessionManager);
       return formatStatus({
         state: controller.current(),
         discarded: controller.discardedOnLoad(),
-        verificationPending: lifecycle.isVerificationPending(),
-        lastCheck: lifecycle.lastCheck(),
+        verificationPending: compactions.pending,
+        lastCheck: compactions.lastCheck,
       });
+    }
     case 'clear_preview':
       return formatClearPreview(controller.current());
   }

@@ -6,15 +6,40 @@ import {
   type ContextItem,
   type ContextVerifier,
 } from '@j1nn0/agent-context-guard';
+import type {
+  PiContextEventPort,
+  PiContextEventResult,
+  PiContextPort,
+  PiCustomMessagePort,
+  PiSessionEntryPort,
+  PiSessionManagerPort,
+} from '@j1nn0/pi-adapter-kit';
+import { restoreCheckFromBranch, type CheckedItem, type CompactionCheck } from './check-entry.js';
+import {
+  isStoredRecovery,
+  itemsWithIds,
+  newestCompaction,
+  protectedSetAt,
+  recoveryStoredAfter,
+  restoredIdsOf,
+  savedCheckOf,
+  type BranchCompaction,
+} from './compaction-history.js';
 import { messageSeparatorFor, projectContext } from './context-projection.js';
-import type { CheckedItem, CompactionCheck } from './check-entry.js';
-import { UNVERIFIABLE_COMPACTION, formatCheckNotice, formatPendingCheck, formatRecoveryContent } from './format.js';
-import type { RecoveryMode } from './guard-state.js';
-import type { PiContextEventPort, PiContextEventResult, PiContextPort, PiCustomMessagePort } from '@j1nn0/pi-adapter-kit';
+import {
+  UNVERIFIABLE_COMPACTION,
+  formatCheckNotice,
+  formatCompactionFailed,
+  formatPendingCheck,
+  formatRecoveryContent,
+} from './format.js';
+import type { GuardState } from './guard-state.js';
 import { containsRecovery, placeRecoveries, recoveryMessage } from './recovery.js';
 
-// The compaction lifecycle: a snapshot before Pi compacts, a pending verification once it has,
-// one check at the next model request, and (in `critical` mode) one recovery of lost critical items.
+// After a compaction: a word at once when Pi announces it, one check at the next model request, and
+// (recovery `critical`) the lost critical items restated right after its summary until Pi has stored
+// them. Which compaction is checked, against which protected set, and whether it was checked already
+// is read from the session (compaction-history.ts), so it holds for every path that appends one.
 
 export type { CompactionCheck } from './check-entry.js';
 
@@ -22,119 +47,184 @@ export interface CompactionLifecycleOptions {
   readonly verifier: ContextVerifier;
   /** Hands a recovery to Pi for persistence; Pi adds it to the session with the next user prompt. */
   readonly sendRecovery: (content: string) => void;
-  /** Saves the newest check in the session, so it survives a restart and follows the branch. */
+  /** Saves a check in the session, so it is never repeated and survives a restart. */
   readonly saveCheck: (check: CompactionCheck) => void;
 }
 
+/** What `status` and the list tool say about compactions on the current branch. */
+export interface CompactionView {
+  /** The newest compaction will be checked at the next model request. */
+  readonly pending: boolean;
+  /** The check of the newest compaction, else the newest check on the branch. */
+  readonly lastCheck: CompactionCheck | undefined;
+}
+
+/** What `session_compact_failed` carries that the guard reads. */
+export interface CompactionFailure {
+  readonly aborted: boolean;
+}
+
 export interface CompactionLifecycle {
-  /** `session_before_compact`: snapshots the protected items, if there are any. */
-  beforeCompact(items: readonly ContextItem[]): void;
-  /** `session_compact`: the snapshot awaits the next request (and a person is told); without one, protected items cannot be checked. */
-  afterCompact(items: readonly ContextItem[], ctx: PiContextPort): void;
-  /** `context`: verifies a pending compaction once; outstanding recoveries go right after the compaction summary. */
+  /** `session_compact`: tells the person what the next model request will check. */
+  announce(ctx: PiContextPort): void;
+  /** `session_compact_failed` (Pi 0.84.3+): nothing was appended, so nothing will be checked; says so once. */
+  compactionFailed(failure: CompactionFailure, state: GuardState, ctx: PiContextPort): void;
+  /** `context`: checks the newest compaction once; its recovery goes right after its summary. */
   onContext<TMessage>(
     event: PiContextEventPort<TMessage>,
     ctx: PiContextPort,
-    recovery: RecoveryMode,
+    state: GuardState,
   ): Promise<PiContextEventResult<TMessage> | undefined>;
-  /** The protected set changed or was reloaded: a snapshot of the old set must not be checked. */
-  dropPending(): void;
-  isVerificationPending(): boolean;
-  /** The newest check or unverifiable compaction, whichever happened last. */
-  lastCheck(): CompactionCheck | undefined;
-  /** Replaces the last check with the one saved on the branch now current (or none). */
-  restoreLastCheck(check: CompactionCheck | undefined): void;
+  view(session: PiSessionManagerPort): CompactionView;
+}
+
+/** A compaction handled since this Pi started: its check (none when nothing was protected) and its recovery text. */
+interface Handled {
+  readonly check: CompactionCheck | undefined;
+  readonly recovery: string | undefined;
 }
 
 export function createCompactionLifecycle(options: CompactionLifecycleOptions): CompactionLifecycle {
-  let pendingSnapshot: ContextGuardSnapshot | undefined;
-  let pendingVerification: ContextGuardSnapshot | undefined;
-  let latest: CompactionCheck | undefined;
-  // Recoveries Pi has queued but not yet put into the session; until it has, each request gets them once.
-  let outstandingRecoveries: string[] = [];
+  // Derived facts, cached by compaction id: entries never change once appended. A promise, so two
+  // requests that overlap can never check the same compaction twice.
+  const handled = new Map<string, Promise<Handled>>();
+  // Recoveries handed to Pi and not yet seen stored in the session. Pi stores each with the next user
+  // prompt, so the same text is never handed over twice meanwhile; after a restart Pi's queue is empty.
+  const queued = new Set<string>();
 
-  async function verify(
-    snapshot: ContextGuardSnapshot,
-    request: readonly unknown[],
-    ctx: PiContextPort,
-    recovery: RecoveryMode,
-  ): Promise<PiCustomMessagePort | undefined> {
-    const report = await verifyContext({
-      snapshot,
-      context: projectContext(
-        request,
-        ctx.getSystemPrompt?.(),
-        messageSeparatorFor(snapshot.items.map((item) => item.content)),
-      ),
-      verifier: options.verifier,
-    });
-    const restored = recovery === 'critical' ? criticalFailuresOf(snapshot, report) : [];
-    const check = summarize(snapshot, report, restored.length);
-    record(check);
-    ctx.ui.notify(formatCheckNotice(check), report.ok ? 'info' : 'warning');
-    if (restored.length === 0) {
-      return undefined;
+  // A check that could not be saved (a full disk) is still reported and acted on until Pi exits;
+  // with nothing saved, a restart checks that compaction again, which is the honest outcome.
+  function save(check: CompactionCheck): void {
+    try {
+      options.saveCheck(check);
+    } catch {
+      // The notice that follows still tells the person what the check found.
     }
-    const content = formatRecoveryContent(restored);
-    outstandingRecoveries.push(content);
-    options.sendRecovery(content);
-    return recoveryMessage(content, Date.now());
   }
 
-  function record(check: CompactionCheck): void {
-    latest = check;
-    options.saveCheck(check);
+  async function check(
+    branch: readonly PiSessionEntryPort[],
+    compaction: BranchCompaction,
+    request: readonly unknown[],
+    ctx: PiContextPort,
+    state: GuardState,
+  ): Promise<Handled> {
+    const saved = savedCheckOf(branch, compaction, ctx.sessionManager.getEntries?.());
+    if (saved !== undefined) {
+      return { check: saved, recovery: recoveryOf(saved, branch, compaction) };
+    }
+    const before = protectedSetAt(branch, compaction);
+    if (before.kind === 'unreadable') {
+      const unverifiable: CompactionCheck = { kind: 'unverifiable', compactionId: compaction.id };
+      save(unverifiable);
+      ctx.ui.notify(UNVERIFIABLE_COMPACTION, 'warning');
+      return { check: unverifiable, recovery: undefined };
+    }
+    if (before.kind === 'empty' || before.state.items.length === 0) {
+      return { check: undefined, recovery: undefined };
+    }
+    const snapshot: ContextGuardSnapshot = { schemaVersion: CONTEXT_GUARD_SCHEMA_VERSION, items: before.state.items };
+    const report = await verifyContext({
+      snapshot,
+      context: projectContext(request, ctx.getSystemPrompt?.(), messageSeparatorFor(snapshot.items.map((item) => item.content))),
+      verifier: options.verifier,
+    });
+    const restored = state.recovery === 'critical' ? stillCritical(criticalFailuresOf(snapshot, report), state) : [];
+    const verified = summarize(snapshot, report, compaction.id, restored);
+    save(verified);
+    ctx.ui.notify(formatCheckNotice(verified), report.ok ? 'info' : 'warning');
+    return { check: verified, recovery: restored.length === 0 ? undefined : formatRecoveryContent(restored) };
+  }
+
+  function handledFor(compaction: BranchCompaction, start: () => Promise<Handled>): Promise<Handled> {
+    let known = handled.get(compaction.id);
+    if (known === undefined) {
+      known = start();
+      handled.set(compaction.id, known);
+    }
+    return known;
   }
 
   return {
-    beforeCompact(items) {
-      pendingSnapshot = items.length > 0 ? { schemaVersion: CONTEXT_GUARD_SCHEMA_VERSION, items } : undefined;
-      // A newer compaction supersedes one that was never checked.
-      pendingVerification = undefined;
-    },
-
-    afterCompact(items, ctx) {
-      if (pendingSnapshot !== undefined) {
-        pendingVerification = pendingSnapshot;
-        pendingSnapshot = undefined;
-        ctx.ui.notify(formatPendingCheck(pendingVerification.items), 'info');
-      } else if (items.length > 0) {
-        record({ kind: 'unverifiable' });
-        ctx.ui.notify(UNVERIFIABLE_COMPACTION, 'warning');
+    announce(ctx) {
+      const branch = ctx.sessionManager.getBranch();
+      const compaction = newestCompaction(branch);
+      if (compaction === undefined) {
+        return;
+      }
+      const before = protectedSetAt(branch, compaction);
+      if (before.kind === 'restored' && before.state.items.length > 0) {
+        ctx.ui.notify(formatPendingCheck(before.state.items), 'info');
       }
     },
 
-    async onContext<TMessage>(event: PiContextEventPort<TMessage>, ctx: PiContextPort, recovery: RecoveryMode) {
-      outstandingRecoveries = outstandingRecoveries.filter((content) => !containsRecovery(event.messages, content));
-      const additions: PiCustomMessagePort[] = outstandingRecoveries.map((content) =>
-        recoveryMessage(content, Date.now()),
-      );
-      const snapshot = pendingVerification;
-      // Cleared before the await, so a second request can never check the same compaction.
-      pendingVerification = undefined;
-      if (snapshot !== undefined) {
-        const restored = await verify(snapshot, placeRecoveries<unknown>(event.messages, additions), ctx, recovery);
-        if (restored !== undefined) {
-          additions.push(restored);
+    compactionFailed(failure, state, ctx) {
+      if (state.items.length > 0) {
+        ctx.ui.notify(formatCompactionFailed(failure.aborted), failure.aborted ? 'info' : 'warning');
+      }
+    },
+
+    async onContext<TMessage>(event: PiContextEventPort<TMessage>, ctx: PiContextPort, state: GuardState) {
+      const branch = ctx.sessionManager.getBranch();
+      const compaction = newestCompaction(branch);
+      if (compaction === undefined) {
+        return undefined;
+      }
+      for (const content of queued) {
+        if (containsRecovery(event.messages, content) || recoveryStored(ctx.sessionManager, content)) {
+          queued.delete(content);
         }
       }
+      const { recovery } = await handledFor(compaction, () => check(branch, compaction, event.messages, ctx, state));
+      // Once Pi has stored its copy, the session carries the recovery and nothing is added.
+      if (
+        recovery === undefined ||
+        recoveryStoredAfter(branch, compaction, recovery) ||
+        containsRecovery(event.messages, recovery)
+      ) {
+        return undefined;
+      }
+      if (!queued.has(recovery)) {
+        queued.add(recovery);
+        options.sendRecovery(recovery);
+      }
       const messages: readonly (TMessage | PiCustomMessagePort)[] = event.messages;
-      return additions.length > 0 ? { messages: placeRecoveries(messages, additions) } : undefined;
+      return { messages: placeRecoveries(messages, [recoveryMessage(recovery, Date.now())]) };
     },
 
-    dropPending() {
-      pendingSnapshot = undefined;
-      pendingVerification = undefined;
-    },
-
-    isVerificationPending: () => pendingVerification !== undefined,
-
-    lastCheck: () => latest,
-
-    restoreLastCheck(check) {
-      latest = check;
+    view(session) {
+      const branch = session.getBranch();
+      const compaction = newestCompaction(branch);
+      const saved = compaction === undefined ? undefined : savedCheckOf(branch, compaction, session.getEntries?.());
+      const pending =
+        compaction !== undefined &&
+        saved === undefined &&
+        !handled.has(compaction.id) &&
+        hasSomethingToCheck(protectedSetAt(branch, compaction));
+      return { pending, lastCheck: saved ?? restoreCheckFromBranch(branch) };
     },
   };
+}
+
+/** Whether Pi has stored this recovery anywhere in the session: its queue delivered it. */
+function recoveryStored(session: PiSessionManagerPort, content: string): boolean {
+  return (session.getEntries?.() ?? session.getBranch()).some((entry) => isStoredRecovery(entry, content));
+}
+
+function hasSomethingToCheck(before: ReturnType<typeof protectedSetAt>): boolean {
+  return before.kind === 'unreadable' || (before.kind === 'restored' && before.state.items.length > 0);
+}
+
+/** The recovery a saved check decided on, restated from the protected set as it stood at the compaction. */
+function recoveryOf(
+  check: CompactionCheck,
+  branch: readonly PiSessionEntryPort[],
+  compaction: BranchCompaction,
+): string | undefined {
+  const ids = restoredIdsOf(check);
+  const before = ids.length === 0 ? undefined : protectedSetAt(branch, compaction);
+  const items = before?.kind === 'restored' ? itemsWithIds(before.state.items, ids) : [];
+  return items.length === 0 ? undefined : formatRecoveryContent(items);
 }
 
 /** Critical items not preserved, in snapshot order, with the content they had before compaction. */
@@ -142,16 +232,35 @@ function criticalFailuresOf(snapshot: ContextGuardSnapshot, report: ContextGuard
   return snapshot.items.filter((item) => report.criticalFailures.includes(item.id));
 }
 
-function summarize(snapshot: ContextGuardSnapshot, report: ContextGuardReport, restored: number): CompactionCheck {
+/**
+ * Only a person's current word makes an item restated: one removed, changed or no longer critical
+ * since the compaction is reported as lost but not restored.
+ */
+function stillCritical(items: readonly ContextItem[], state: GuardState): ContextItem[] {
+  return items.filter((item) =>
+    state.items.some(
+      (current) => current.id === item.id && current.critical && current.kind === item.kind && current.content === item.content,
+    ),
+  );
+}
+
+function summarize(
+  snapshot: ContextGuardSnapshot,
+  report: ContextGuardReport,
+  compactionId: string,
+  restored: readonly ContextItem[],
+): CompactionCheck {
   const itemsWith = (ids: readonly string[]): CheckedItem[] =>
     snapshot.items.filter((item) => ids.includes(item.id)).map((item) => ({ id: item.id, critical: item.critical }));
   return {
     kind: 'verified',
+    compactionId,
     ok: report.ok,
     preserved: report.preserved.length,
     changed: itemsWith(report.changed),
     lost: itemsWith(report.lost),
     unknown: itemsWith(report.unknown),
-    restored,
+    restored: restored.length,
+    restoredIds: restored.map((item) => item.id),
   };
 }

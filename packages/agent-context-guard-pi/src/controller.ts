@@ -11,8 +11,6 @@ export type ControllerOutcome = MutationOutcome | { readonly kind: 'failed' };
 
 export interface GuardControllerOptions {
   readonly appendEntry: (customType: string, data: unknown) => void;
-  /** Called whenever the protected set is replaced: loaded from the branch or changed. */
-  readonly onReplaced: () => void;
 }
 
 export interface GuardController {
@@ -52,7 +50,6 @@ export function createGuardController(options: GuardControllerOptions): GuardCon
         reportedEntryIds.add(restored.entryId);
         ctx.ui.notify(formatUnreadableEntry(restored.problem), 'warning');
       }
-      options.onReplaced();
       showFooter(ctx);
     },
 
@@ -68,7 +65,6 @@ export function createGuardController(options: GuardControllerOptions): GuardCon
       }
       if (outcome.kind === 'changed') {
         state = outcome.state;
-        options.onReplaced();
         showFooter(ctx);
       }
       return outcome;

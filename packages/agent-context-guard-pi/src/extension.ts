@@ -1,10 +1,16 @@
 import { createLiteralVerifier } from '@j1nn0/agent-context-guard';
 import { COMMAND_NAME, parseCommand, runCommand, type CommandTarget } from './commands.js';
-import { CHECK_ENTRY_TYPE, restoreCheckFromBranch, toCheckPayload } from './check-entry.js';
+import { CHECK_ENTRY_TYPE, toCheckPayload } from './check-entry.js';
 import { createCompactionLifecycle } from './compaction.js';
 import { completeArguments } from './completions.js';
 import { createGuardController } from './controller.js';
-import { notifyReply, registerEntryTranscript, type PiContextPort, type PiExtensionPort } from '@j1nn0/pi-adapter-kit';
+import {
+  notifyReply,
+  onNewerEvent,
+  registerEntryTranscript,
+  type PiContextPort,
+  type PiExtensionPort,
+} from '@j1nn0/pi-adapter-kit';
 import { STATE_ENTRY_TYPE, readStatePayload } from './persistence.js';
 import { RECOVERY_MESSAGE_TYPE } from './recovery.js';
 import { createContextGuardTools } from './tools.js';
@@ -31,9 +37,6 @@ export default function contextGuardExtension(pi: PiExtensionPort): void {
     appendEntry: (customType, data) => {
       pi.appendEntry(customType, data);
     },
-    onReplaced: () => {
-      lifecycle.dropPending();
-    },
   });
   const target: CommandTarget = { controller, lifecycle };
   const transcript = registerEntryTranscript(pi, {
@@ -47,18 +50,18 @@ export default function contextGuardExtension(pi: PiExtensionPort): void {
   const load = (_event: unknown, ctx: PiContextPort): void => {
     transcript?.follow(ctx.sessionManager);
     controller.load(ctx);
-    lifecycle.restoreLastCheck(restoreCheckFromBranch(ctx.sessionManager.getBranch()));
   };
   pi.on('session_start', load);
   pi.on('session_tree', load);
-  // Returns nothing: the guard observes compaction and never cancels or alters it.
-  pi.on('session_before_compact', () => {
-    lifecycle.beforeCompact(controller.current().items);
-  });
+  // The guard observes compaction and never cancels or alters it. What it checks is read from the
+  // session at the next request, so compactions Pi does not announce are checked as well.
   pi.on('session_compact', (_event, ctx) => {
-    lifecycle.afterCompact(controller.current().items, ctx);
+    lifecycle.announce(ctx);
   });
-  pi.on('context', (event, ctx) => lifecycle.onContext(event, ctx, controller.current().recovery));
+  onNewerEvent(pi, 'session_compact_failed', (event, ctx) => {
+    lifecycle.compactionFailed({ aborted: isAborted(event) }, controller.current(), ctx);
+  });
+  pi.on('context', (event, ctx) => lifecycle.onContext(event, ctx, controller.current()));
 
   pi.registerCommand(COMMAND_NAME, {
     description: 'Protect context across compaction (caller-declared, not verified as true)',
@@ -76,4 +79,9 @@ export default function contextGuardExtension(pi: PiExtensionPort): void {
   for (const tool of createContextGuardTools(target)) {
     pi.registerTool(tool);
   }
+}
+
+/** `session_compact_failed` marks a cancelled compaction with `aborted: true`. */
+function isAborted(event: unknown): boolean {
+  return typeof event === 'object' && event !== null && (event as { aborted?: unknown }).aborted === true;
 }

@@ -1,7 +1,7 @@
 import { CONTEXT_ITEM_KINDS, type ContextItem } from '@j1nn0/agent-context-guard';
 import type { CheckedItem, CompactionCheck } from './check-entry.js';
 import type { ControllerOutcome } from './controller.js';
-import { RECOVERY_MODES, countCritical, type GuardState } from './guard-state.js';
+import { CRITICAL_SWITCHES, RECOVERY_MODES, countCritical, type GuardState } from './guard-state.js';
 import { MAX_CONTENT_CHARACTERS, MAX_ID_CHARACTERS, MAX_ITEMS, isValidId } from './limits.js';
 import type { MutationOutcome, NoChange, Rejection } from './mutations.js';
 import type { UnreadableProblem } from './persistence.js';
@@ -35,6 +35,7 @@ const GRAMMARS: Readonly<Record<Subcommand, string>> = {
   add: `add <id> <${CONTEXT_ITEM_KINDS.join('|')}> [--critical] <content>`,
   list: 'list',
   remove: 'remove <id>',
+  critical: `critical <id> <${CRITICAL_SWITCHES.join('|')}>`,
   clear: 'clear [--yes]',
   status: 'status',
   recovery: `recovery <${RECOVERY_MODES.join('|')}>`,
@@ -51,7 +52,14 @@ export const USAGE = formatUsage();
 export const INTERNAL_FAILURE = 'Context Guard: internal failure; nothing was recorded.';
 
 export const UNVERIFIABLE_COMPACTION =
-  'Context Guard: a compaction happened without a snapshot of the protected items; it cannot be verified.';
+  'Context Guard: the protected items saved before the last compaction are unreadable; it cannot be verified.';
+
+/** One line when Pi's compaction failed or was cancelled: nothing was appended, so nothing is checked. */
+export function formatCompactionFailed(aborted: boolean): string {
+  return aborted
+    ? 'Context Guard: the compaction was cancelled; nothing was checked.'
+    : 'Context Guard: the compaction failed; nothing was checked.';
+}
 
 /** A headline with the counts, then one line per item in insertion order. */
 export function formatList(state: GuardState): string {
@@ -85,7 +93,7 @@ export function formatLastCheck(check: CompactionCheck | undefined): string {
     return 'Last check: none yet.';
   }
   if (check.kind === 'unverifiable') {
-    return 'Last check: a compaction could not be verified (no snapshot of the protected items).';
+    return 'Last check: a compaction could not be verified (the protected items before it were unknown).';
   }
   return withCheckedIds(`Last check: ${formatCheckSummary(check)}.${formatRestored(check)}`, check);
 }
@@ -182,6 +190,8 @@ export function formatChange(outcome: Extract<MutationOutcome, { kind: 'changed'
       return `Protected ${mutation.itemKind} ${quoteId(mutation.id)}${mutation.critical ? ' (critical)' : ''}.`;
     case 'remove':
       return `Removed protected item ${quoteId(mutation.id)}.`;
+    case 'set_critical':
+      return `Protected item ${quoteId(mutation.id)} is ${mutation.critical ? 'now' : 'no longer'} critical.`;
     case 'clear':
       return `Context Guard cleared: removed ${formatCounts(previous.items)}.`;
     case 'set_recovery':
@@ -195,6 +205,8 @@ export function formatNoChange(noChange: NoChange): string {
       return 'Context Guard has no protected items; nothing to clear.';
     case 'same_recovery':
       return `Recovery is already ${noChange.recovery}; nothing changed.`;
+    case 'same_critical':
+      return `Protected item ${quoteId(noChange.id)} is already ${noChange.critical ? 'critical' : 'not critical'}; nothing changed.`;
   }
 }
 
@@ -214,6 +226,8 @@ export function formatRejection(rejection: Rejection): string {
       return `Rejected: a protected item with id ${quoteId(rejection.id)} already exists.`;
     case 'unknown_item':
       return unknownIdRejection('protected item', rejection.id, isValidId(rejection.id));
+    case 'critical_by_model':
+      return 'Rejected: only a person can mark an item critical (/context-guard critical <id> on); protect it without critical.';
     case 'invalid_input':
       return 'Rejected: the Context Guard core refused this input.';
   }

@@ -5,6 +5,9 @@ export const RECOVERY_MODES = ['off', 'critical'] as const;
 
 export type RecoveryMode = (typeof RECOVERY_MODES)[number];
 
+/** The words after `/context-guard critical <id>`: a person makes an item critical or not. */
+export const CRITICAL_SWITCHES = ['on', 'off'] as const;
+
 /** What the adapter keeps and saves: the protected items, in insertion order, and the recovery mode. */
 export interface GuardState {
   readonly recovery: RecoveryMode;

@@ -1,4 +1,10 @@
-import { ContextGuardError, createContextGuard, type ContextItemKind } from '@j1nn0/agent-context-guard';
+import {
+  CONTEXT_GUARD_SCHEMA_VERSION,
+  ContextGuardError,
+  createContextGuard,
+  restoreContextGuard,
+  type ContextItemKind,
+} from '@j1nn0/agent-context-guard';
 import { isContextItemKind, type GuardState, type RecoveryMode } from './guard-state.js';
 import { MAX_ITEMS, isValidContent, isValidId } from './limits.js';
 
@@ -14,6 +20,8 @@ export type GuardMutation =
       readonly critical: boolean;
     }
   | { readonly kind: 'remove'; readonly id: string }
+  // Only a person's command makes this change: criticality decides what is restated to the model.
+  | { readonly kind: 'set_critical'; readonly id: string; readonly critical: boolean }
   | { readonly kind: 'clear' }
   | { readonly kind: 'set_recovery'; readonly recovery: RecoveryMode };
 
@@ -25,11 +33,14 @@ export type Rejection =
   | { readonly code: 'item_limit' }
   | { readonly code: 'duplicate_item'; readonly id: string }
   | { readonly code: 'unknown_item'; readonly id: string }
+  // The model asked for a critical item: criticality is a person's decision.
+  | { readonly code: 'critical_by_model' }
   // The core refused for a reason the adapter does not check itself.
   | { readonly code: 'invalid_input' };
 
 export type NoChange =
   | { readonly reason: 'already_empty' }
+  | { readonly reason: 'same_critical'; readonly id: string; readonly critical: boolean }
   | { readonly reason: 'same_recovery'; readonly recovery: RecoveryMode };
 
 export type MutationOutcome =
@@ -51,6 +62,8 @@ export function applyMutation(previous: GuardState, mutation: GuardMutation): Mu
       return previous.items.some((item) => item.id === mutation.id)
         ? changed(previous, mutation, { ...previous, items: previous.items.filter((item) => item.id !== mutation.id) })
         : rejected({ code: 'unknown_item', id: mutation.id });
+    case 'set_critical':
+      return setCritical(previous, mutation);
     case 'clear':
       return previous.items.length === 0
         ? { kind: 'unchanged', noChange: { reason: 'already_empty' } }
@@ -86,6 +99,23 @@ function addItem(previous: GuardState, mutation: Extract<GuardMutation, { kind: 
     }
     throw error;
   }
+}
+
+function setCritical(previous: GuardState, mutation: Extract<GuardMutation, { kind: 'set_critical' }>): MutationOutcome {
+  const item = previous.items.find((candidate) => candidate.id === mutation.id);
+  if (item === undefined) {
+    return rejected({ code: 'unknown_item', id: mutation.id });
+  }
+  if (item.critical === mutation.critical) {
+    return { kind: 'unchanged', noChange: { reason: 'same_critical', id: item.id, critical: item.critical } };
+  }
+  // The core has no setter for criticality: the same items, in the same order, with one flag changed,
+  // go through the core's restore so they are validated as any saved set is.
+  const items = restoreContextGuard({
+    schemaVersion: CONTEXT_GUARD_SCHEMA_VERSION,
+    items: previous.items.map((candidate) => (candidate.id === mutation.id ? { ...candidate, critical: mutation.critical } : candidate)),
+  }).list();
+  return changed(previous, mutation, { ...previous, items });
 }
 
 function rejectionFromCore(error: ContextGuardError, id: string): Rejection {

@@ -1,6 +1,7 @@
 import { CONTEXT_ITEM_KINDS, type ContextItemKind } from '@j1nn0/agent-context-guard';
 import type { TSchema } from '@sinclair/typebox';
 import type { CommandTarget } from './commands.js';
+import type { ControllerOutcome } from './controller.js';
 import { formatListWithCheck, formatOutcome } from './format.js';
 import { countCritical, type GuardState } from './guard-state.js';
 import { renderToolResult, type PiToolPort, type PiToolResult } from '@j1nn0/pi-adapter-kit';
@@ -35,11 +36,22 @@ const StringSchema = { type: 'string' };
 const KindSchema = { type: 'string', enum: [...CONTEXT_ITEM_KINDS] };
 
 const ListParameters = jsonSchema<Record<string, never>>({ type: 'object', properties: {} });
-const ProtectParameters = jsonSchema<{ id: string; kind: ContextItemKind; content: string; critical?: boolean }>({
+// No `critical`: what is restated to the model after a compaction is a person's decision
+// (`/context-guard critical <id> on`). A call that still asks for it is refused.
+const ProtectParameters = jsonSchema<{ id: string; kind: ContextItemKind; content: string }>({
   type: 'object',
-  properties: { id: StringSchema, kind: KindSchema, content: StringSchema, critical: { type: 'boolean' } },
+  properties: { id: StringSchema, kind: KindSchema, content: StringSchema },
   required: ['id', 'kind', 'content'],
 });
+
+/**
+ * Whether the model's raw arguments ask for a critical item in any form (Pi passes on properties the
+ * schema does not name); `null` and `false` say "not critical", as an absent value does.
+ */
+function asksForCritical(params: object): boolean {
+  const { critical } = params as { critical?: unknown };
+  return critical !== undefined && critical !== null && critical !== false;
+}
 
 function textResult(text: string, state: GuardState): PiToolResult<ContextGuardToolDetails> {
   return {
@@ -69,19 +81,22 @@ export function createContextGuardTools(target: CommandTarget): ContextGuardTool
       description: `List protected context items and the last post-compaction check. ${AUTHORITY_BOUNDARY}`,
       promptSnippet: 'List protected context items and the last compaction check',
       parameters: ListParameters,
-      execute: () => {
+      execute: (_toolCallId, _params, _signal, _onUpdate, ctx) => {
         const state = controller.current();
-        return Promise.resolve(textResult(formatListWithCheck(state, lifecycle.lastCheck()), state));
+        return Promise.resolve(textResult(formatListWithCheck(state, lifecycle.view(ctx.sessionManager).lastCheck), state));
       },
     }),
     defineTool({
       name: PROTECT_TOOL_NAME,
       label: 'Context Guard: protect',
-      description: `Protect a context item so it is checked after compaction. ${AUTHORITY_BOUNDARY}`,
+      description: `Protect a context item so it is checked after compaction; only a person can mark it critical. ${AUTHORITY_BOUNDARY}`,
       promptSnippet: 'Protect a context item so compactions are checked for it',
       parameters: ProtectParameters,
-      execute: (_toolCallId, { id, kind, content, critical }, _signal, _onUpdate, ctx) => {
-        const outcome = controller.apply({ kind: 'add', id, itemKind: kind, content, critical: critical ?? false }, ctx);
+      execute: (_toolCallId, params, _signal, _onUpdate, ctx) => {
+        const { id, kind, content } = params;
+        const outcome: ControllerOutcome = asksForCritical(params)
+          ? { kind: 'rejected', rejection: { code: 'critical_by_model' } }
+          : controller.apply({ kind: 'add', id, itemKind: kind, content, critical: false }, ctx);
         const notice = formatOutcome(outcome);
         // Pi marks a tool result as an error only when execute rejects; the message is all it shows.
         if (outcome.kind !== 'changed') {

@@ -12,12 +12,12 @@ import {
 } from './context-guard-host.js';
 
 describe('what the adapter stays away from', () => {
-  it('listens to the session, tree, compaction and context events only', async () => {
+  it('listens to the session, tree, compaction and context events only, and never to a compaction before it happens', async () => {
     const host = await startGuardHost();
-    for (const event of ['session_start', 'session_tree', 'session_before_compact', 'session_compact', 'context']) {
+    for (const event of ['session_start', 'session_tree', 'session_compact', 'session_compact_failed', 'context']) {
       expect(host.eventHandlerCount(event), event).toBe(1);
     }
-    for (const event of ['before_agent_start', 'session_shutdown', 'tool_call', 'tool_result', 'input', 'before_provider_request']) {
+    for (const event of ['session_before_compact', 'turn_end', 'agent_before_settle', 'before_agent_start', 'session_shutdown', 'tool_call', 'tool_result', 'input', 'before_provider_request']) {
       expect(host.eventHandlerCount(event), event).toBe(0);
     }
   });

@@ -39,7 +39,8 @@ describe('the last check in the session', () => {
     const saved = host.session
       .getBranch()
       .flatMap((entry) => (entry.type === 'custom' && entry.customType === CHECK_ENTRY_TYPE ? [entry.data] : []));
-    expect(saved).toEqual([toCheckPayload(LOST_SHIP)]);
+    const compactionId = host.session.getEntries().find((entry) => entry.type === 'compaction')?.id;
+    expect(saved).toEqual([toCheckPayload({ ...LOST_SHIP, compactionId, restoredIds: [] } as CompactionCheck)]);
     expect(JSON.stringify(saved)).not.toContain('CSV export');
 
     await host.restart();
@@ -51,9 +52,14 @@ describe('the last check in the session', () => {
   it('saves an unverifiable compaction too', async () => {
     const host = await startGuardHost();
     await recordAll(host, PROTECT_TWO);
-    await host.emit('session_compact', { type: 'session_compact' });
+    host.session.appendEntry(STATE_ENTRY_TYPE, { schemaVersion: 1, recovery: 'off', items: 'unreadable' });
+    await compact(host);
+    await contextRequest(host, requestAfterCompaction('summary'));
     expect(takeCheckNotices(host).map((notice) => notice.type)).toEqual(['warning']);
     await host.restart();
+    expect(host.takeNotifications().map((notice) => notice.message)).toEqual([
+      'Context Guard: the newest saved state on this branch is unreadable (invalid items); starting empty.',
+    ]);
     expect(await readStatus(host)).toContain('Last check: a compaction could not be verified');
   });
 
@@ -102,13 +108,23 @@ describe('reading a saved check', () => {
     [{ schemaVersion: 1 }, 'malformed_payload'],
     [{ schemaVersion: 1, check: { ...LOST_SHIP, preserved: -1 } }, 'malformed_payload'],
     [{ schemaVersion: 1, check: { ...LOST_SHIP, lost: [{ id: 'ship' }] } }, 'malformed_payload'],
+    [{ schemaVersion: 1, check: { ...LOST_SHIP, compactionId: 7 } }, 'malformed_payload'],
+    [{ schemaVersion: 1, check: { kind: 'unverifiable', compactionId: null } }, 'malformed_payload'],
+    [{ schemaVersion: 1, check: { ...LOST_SHIP, restoredIds: ['ship'] } }, 'malformed_payload'],
+    [{ schemaVersion: 1, check: { ...LOST_SHIP, restored: 1, restoredIds: [1] } }, 'malformed_payload'],
   ])('refuses %j as %s', (data, problem) => {
     expect(readCheckPayload(data)).toEqual({ ok: false, problem });
   });
 
-  it('reads back what it saves', () => {
+  it('reads back what it saves, with or without the compaction id and restored ids checks now carry', () => {
+    const current: CompactionCheck = { ...LOST_SHIP, compactionId: 'c0ffee01', restored: 1, restoredIds: ['ship'] };
     expect(readCheckPayload(toCheckPayload(LOST_SHIP))).toEqual({ ok: true, value: LOST_SHIP });
+    expect(readCheckPayload(toCheckPayload(current))).toEqual({ ok: true, value: current });
     expect(readCheckPayload(toCheckPayload({ kind: 'unverifiable' }))).toEqual({ ok: true, value: { kind: 'unverifiable' } });
+    expect(readCheckPayload(toCheckPayload({ kind: 'unverifiable', compactionId: 'c0ffee01' }))).toEqual({
+      ok: true,
+      value: { kind: 'unverifiable', compactionId: 'c0ffee01' },
+    });
   });
 
   it('never throws on any saved data, and what it reads saves and reads back unchanged', () => {
@@ -122,6 +138,8 @@ describe('reading a saved check', () => {
         lost: fc.oneof(fc.array(checkedItem), fc.anything()),
         unknown: fc.oneof(fc.array(checkedItem), fc.anything()),
         restored: fc.oneof(fc.nat(), fc.anything()),
+        compactionId: fc.oneof(fc.string(), fc.anything()),
+        restoredIds: fc.oneof(fc.array(fc.string()), fc.anything()),
       },
       { requiredKeys: [] },
     );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { STATE_ENTRY_TYPE } from '../src/persistence.js';
 import {
   PROTECT_TWO,
   compact,
@@ -24,13 +25,14 @@ import {
 
 const SHIP = 'Add CSV export to the report page';
 const NO_DEPS = 'Add no new runtime dependencies';
-const UNVERIFIABLE = 'Context Guard: a compaction happened without a snapshot of the protected items; it cannot be verified.';
+const UNVERIFIABLE = 'Context Guard: the protected items saved before the last compaction are unreadable; it cannot be verified.';
 
 describe('compaction lifecycle', () => {
   it('observes compaction without cancelling or altering it, and says at once what it will check', async () => {
     const host = await startGuardHost();
     await recordAll(host, PROTECT_TWO);
-    expect(await compact(host)).toEqual([undefined]);
+    // No session_before_compact handler at all: what is checked is read from the session afterwards.
+    expect(await compact(host)).toEqual([]);
     expect(host.takeNotifications()).toEqual([
       {
         message: 'Context Guard: compacted; 2 protected items (1 critical) will be checked at the next model request.',
@@ -128,41 +130,45 @@ describe('compaction lifecycle', () => {
     expect(await readStatus(host)).toContain('Last check: none yet.');
   });
 
-  it('warns that a compaction without a snapshot cannot be verified while items exist', async () => {
+  it('warns once that a compaction cannot be verified when the protected set saved before it is unreadable', async () => {
     const host = await startGuardHost();
     await recordAll(host, PROTECT_TWO);
-    await host.emit('session_compact', { type: 'session_compact', compactionEntry: {}, fromExtension: false });
+    host.session.appendRaw({ type: 'custom', customType: STATE_ENTRY_TYPE, data: { schemaVersion: 99 } });
+    await compact(host);
+    expect(takeCheckNotices(host)).toEqual([]);
+    expect(await readStatus(host)).toContain('A compaction will be checked at the next model request.');
+    expect(await contextRequest(host, requestAfterCompaction('summary'))).toBeUndefined();
     expect(takeCheckNotices(host)).toEqual([{ message: UNVERIFIABLE, type: 'warning' }]);
     expect(await readStatus(host)).toContain(
-      'Last check: a compaction could not be verified (no snapshot of the protected items).',
+      'Last check: a compaction could not be verified (the protected items before it were unknown).',
     );
     expect(await contextRequest(host, requestAfterCompaction('summary'))).toBeUndefined();
     expect(takeCheckNotices(host)).toEqual([]);
   });
 
   it.each([['add x fact X'], ['remove no-deps'], ['clear --yes'], ['recovery critical']])(
-    'drops the snapshot when %j changes the registry before the compaction completes',
+    'checks the set as it stood when the compaction was appended, though %j changed it before the next request',
     async (change) => {
       const host = await startGuardHost();
-      await recordAll(host, [...PROTECT_TWO, 'add keep fact Keep']);
-      await host.emit('session_before_compact', { type: 'session_before_compact' });
+      await recordAll(host, PROTECT_TWO);
+      await compact(host);
+      takeCheckNotices(host);
       await recordAll(host, [change]);
-      await host.emit('session_compact', { type: 'session_compact' });
-      const expected = change === 'clear --yes' ? [] : [{ message: UNVERIFIABLE, type: 'warning' }];
-      expect(takeCheckNotices(host)).toEqual(expected);
-      await contextRequest(host, requestAfterCompaction('summary'));
-      expect(takeCheckNotices(host)).toEqual([]);
+      await contextRequest(host, requestAfterCompaction(SHIP));
+      expect(takeCheckNotices(host)).toEqual([
+        { message: 'Context Guard: after compaction 1 preserved, 1 lost, 0 unknown.\nLost: "no-deps".', type: 'warning' },
+      ]);
     },
   );
 
-  it('drops a pending check when the protect tool changes the registry', async () => {
+  it('checks a compaction once though the protect tool changed the set before the next request', async () => {
     const host = await startGuardHost();
     await recordAll(host, PROTECT_TWO);
     await compact(host);
     await host.executeTool('context_guard_protect', { id: 'late', kind: 'fact', content: 'Late' });
-    expect(await contextRequest(host, requestAfterCompaction('summary'))).toBeUndefined();
-    expect(takeCheckNotices(host)).toEqual([]);
-    expect(await readStatus(host)).toContain('Last check: none yet.');
+    await contextRequest(host, requestAfterCompaction(`${SHIP} ${NO_DEPS}`));
+    expect(takeCheckNotices(host)).toEqual([{ message: 'Context Guard: after compaction 2 preserved, 0 lost, 0 unknown.', type: 'info' }]);
+    expect(await readStatus(host)).toContain('Last check: after compaction 2 preserved, 0 lost, 0 unknown.');
   });
 
   it('keeps a pending check through unchanged or rejected requests', async () => {
@@ -178,7 +184,7 @@ describe('compaction lifecycle', () => {
     ]);
   });
 
-  it('drops a pending check when tree navigation reloads the registry', async () => {
+  it('checks nothing once tree navigation leaves the compaction off the branch', async () => {
     const host = await startGuardHost();
     await recordAll(host, PROTECT_TWO);
     host.session.appendMessage(userMessage('hi'));
@@ -189,19 +195,21 @@ describe('compaction lifecycle', () => {
     await host.navigateTree(target);
     await contextRequest(host, requestAfterCompaction('summary'));
     expect(takeCheckNotices(host)).toEqual([]);
+    expect(await readStatus(host)).not.toContain('will be checked');
   });
 
-  it('reports whichever came last: a check or an unverifiable compaction', async () => {
+  it('shows the check of the newest compaction, and an older check until the newest is checked', async () => {
     const host = await startGuardHost();
     await recordAll(host, PROTECT_TWO);
     await compact(host);
     await contextRequest(host, requestAfterCompaction(`${SHIP} ${NO_DEPS}`));
-    await host.emit('session_compact', { type: 'session_compact' });
-    expect(takeCheckNotices(host).map((notification) => notification.type)).toEqual(['info', 'warning']);
-    expect(await readStatus(host)).toContain('Last check: a compaction could not be verified');
     await compact(host);
+    expect(takeCheckNotices(host).map((notification) => notification.type)).toEqual(['info']);
+    expect(await readStatus(host)).toContain(
+      'A compaction will be checked at the next model request.\nLast check: after compaction 2 preserved, 0 lost, 0 unknown.',
+    );
     await contextRequest(host, requestAfterCompaction(SHIP));
-    takeCheckNotices(host);
+    expect(takeCheckNotices(host).map((notification) => notification.type)).toEqual(['warning']);
     expect(await readStatus(host)).toContain('Last check: after compaction 1 preserved, 1 lost, 0 unknown.');
   });
 

@@ -6,7 +6,8 @@ const values = (prefix: string, ids: readonly string[] = []): string[] | null =>
 
 describe('completeArguments', () => {
   it('offers the subcommands, with a trailing space where an argument must follow', () => {
-    expect(values('')).toEqual(['add ', 'list', 'remove ', 'clear', 'status', 'recovery ']);
+    expect(values('')).toEqual(['add ', 'list', 'remove ', 'critical ', 'clear', 'status', 'recovery ']);
+    expect(values('cr')).toEqual(['critical ']);
     expect(values('re')).toEqual(['remove ', 'recovery ']);
     expect(values('x')).toBeNull();
   });
@@ -34,14 +35,22 @@ describe('completeArguments', () => {
     expect(values('remove ', [])).toBeNull();
   });
 
+  it('offers existing typeable ids after critical, then on and off for an existing id', () => {
+    expect(values('critical ', ['ship', 'no-deps', 'has space'])).toEqual(['critical ship ', 'critical no-deps ']);
+    expect(values('critical ship ', ['ship'])).toEqual(['critical ship on', 'critical ship off']);
+    expect(values('critical ship of', ['ship'])).toEqual(['critical ship off']);
+    expect(values('critical other ', ['ship'])).toBeNull();
+    expect(completeArguments('critical ship on', ['ship'])).toBeNull();
+  });
+
   it('offers the recovery modes', () => {
     expect(values('recovery ')).toEqual(['recovery off', 'recovery critical']);
     expect(values('recovery c')).toEqual(['recovery critical']);
   });
 
-  it('describes the subcommands, the recovery modes and the critical flag', () => {
-    for (const prefix of ['', 'recovery ', 'add ship goal ']) {
-      for (const item of completeArguments(prefix, []) ?? []) {
+  it('describes the subcommands, the recovery modes, the critical flag and the critical switches', () => {
+    for (const prefix of ['', 'recovery ', 'add ship goal ', 'critical ship ']) {
+      for (const item of completeArguments(prefix, ['ship']) ?? []) {
         expect(item.description, item.label).toMatch(/^\S.{5,60}$/u);
       }
     }

@@ -1,4 +1,4 @@
-import type { FakePiHost } from '@j1nn0/pi-testkit';
+import { createFakePiHost, type FakeExtensionApi, type FakePiHost } from '@j1nn0/pi-testkit';
 import { createCommandHarness, expectCleanRun as expectNoFailures, leafId, type PersistedAdapter } from '@j1nn0/pi-testkit/checks';
 import { expect } from 'vitest';
 import contextGuardExtension, { RECOVERY_MESSAGE_TYPE, STATE_ENTRY_TYPE } from '../src/extension.js';
@@ -60,36 +60,49 @@ export const PENDING_CHECK_NOTICE = /^Context Guard: compacted; \d+ protected it
 
 /**
  * Pi's compaction as an extension sees it: `session_before_compact`, the compaction entry appended,
- * `session_compact`. Returns what the `session_before_compact` handlers returned.
+ * `session_compact` (the fake host does it as Pi does). Returns what the `session_before_compact`
+ * handlers returned.
  */
-export async function compact(host: FakePiHost, summary = 'The user and the assistant worked on the report page.'): Promise<unknown[]> {
-  const firstKeptEntryId = host.session.getLeafId() ?? 'none';
-  const preparation = {
-    firstKeptEntryId,
-    messagesToSummarize: [],
-    turnPrefixMessages: [],
-    isSplitTurn: false,
-    tokensBefore: 12_345,
-    fileOps: { read: new Set<string>(), written: new Set<string>(), edited: new Set<string>() },
-    settings: { enabled: true, reserveTokens: 16_384, keepRecentTokens: 20_000 },
+export async function compact(host: FakePiHost, summary = 'The user and the assistant worked on the report page.'): Promise<readonly unknown[]> {
+  return (await host.compact({ summary })).beforeResults;
+}
+
+/** The armed summary of `boundaryCompactor`, per host. */
+const armedSummaries = new WeakMap<object, string>();
+
+/**
+ * Another extension that compacts the way Pi 0.87+ lets it: it returns a compaction draft from
+ * `turn_end`, which Pi appends with no compaction event. `/compact-at-turn-end <summary>` arms it once.
+ */
+function boundaryCompactor(pi: FakeExtensionApi): void {
+  pi.registerCommand('compact-at-turn-end', {
+    handler: (args) => {
+      armedSummaries.set(pi, args);
+      return Promise.resolve();
+    },
+  });
+  // Pi 0.84's typings predate boundary drafts; the fake host runs them as Pi 0.87+ does.
+  const proposeCompaction = (event: { entries: unknown[] }): unknown => {
+    const summary = armedSummaries.get(pi);
+    armedSummaries.delete(pi);
+    return summary === undefined ? undefined : { entries: [...event.entries, { type: 'compaction', summary }] };
   };
-  const before = await host.emit('session_before_compact', {
-    type: 'session_before_compact',
-    preparation,
-    branchEntries: host.session.getBranch(),
-    signal: new AbortController().signal,
-    reason: 'manual',
-    willRetry: false,
-  });
-  const compactionEntry = host.session.appendRaw({ type: 'compaction', summary, firstKeptEntryId, tokensBefore: 12_345 });
-  await host.emit('session_compact', {
-    type: 'session_compact',
-    compactionEntry,
-    fromExtension: false,
-    reason: 'manual',
-    willRetry: false,
-  });
-  return before;
+  pi.on('turn_end', proposeCompaction as never);
+}
+
+/** The guard and `boundaryCompactor` in one fake Pi, a session started. */
+export async function startGuardHostWithCompactor(): Promise<FakePiHost> {
+  const host = createFakePiHost({ mode: 'rpc', cwd: '/project' });
+  await host.load(contextGuardExtension);
+  await host.load(boundaryCompactor);
+  await host.startSession();
+  return host;
+}
+
+/** Compacts at the next turn boundary through `boundaryCompactor`, as another extension would. */
+export async function compactAtTurnEnd(host: FakePiHost, summary: string): Promise<void> {
+  await host.runCommand(`/compact-at-turn-end ${summary}`);
+  await host.emitBoundary('turn_end');
 }
 
 /**

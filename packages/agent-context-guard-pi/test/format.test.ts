@@ -32,7 +32,7 @@ describe('format', () => {
   it('keeps the usage on one line', () => {
     expect(USAGE).not.toContain('\n');
     expect(USAGE).toBe(
-      'Usage: /context-guard add <id> <goal|constraint|requirement|decision|fact> [--critical] <content> | list | remove <id> | clear [--yes] | status | recovery <off|critical>',
+      'Usage: /context-guard add <id> <goal|constraint|requirement|decision|fact> [--critical] <content> | list | remove <id> | critical <id> <on|off> | clear [--yes] | status | recovery <off|critical>',
     );
   });
 
@@ -73,7 +73,7 @@ describe('format', () => {
         'Context Guard: 2 protected items (1 critical), recovery critical.',
         'The newest saved state on this branch was unreadable and was discarded.',
         'A compaction will be checked at the next model request.',
-        'Last check: a compaction could not be verified (no snapshot of the protected items).',
+        'Last check: a compaction could not be verified (the protected items before it were unknown).',
       ].join('\n'),
     );
   });
@@ -94,7 +94,7 @@ describe('format', () => {
         'Changed: "c1" (critical). Unknown (the check could not tell): "u1" (critical), "u2".',
     );
     expect(formatCheckNotice({ kind: 'unverifiable' })).toBe(
-      'Context Guard: a compaction happened without a snapshot of the protected items; it cannot be verified.',
+      'Context Guard: the protected items saved before the last compaction are unreadable; it cannot be verified.',
     );
   });
 

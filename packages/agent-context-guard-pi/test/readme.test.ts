@@ -10,6 +10,7 @@ import {
   formatCheckNotice,
   formatPendingCheck,
   formatClearPreview,
+  formatCompactionFailed,
   formatList,
   formatNoChange,
   formatRecoveryContent,
@@ -50,6 +51,7 @@ const rejections: Rejection[] = [
   { code: 'invalid_content' },
   { code: 'item_limit' },
   { code: 'invalid_input' },
+  { code: 'critical_by_model' },
 ];
 
 describe('README', () => {
@@ -66,6 +68,12 @@ describe('README', () => {
     expect(readme).toContain(formatNoChange({ reason: 'same_recovery', recovery: 'critical' }));
     expect(readme).toContain(INTERNAL_FAILURE);
     expect(readme).toContain(UNVERIFIABLE_COMPACTION);
+    expect(readme).toContain(formatCompactionFailed(false));
+    expect(readme).toContain(formatCompactionFailed(true));
+    const ship = { kind: 'changed' as const, previous: EXAMPLE, state: EXAMPLE };
+    expect(readme).toContain(formatChange({ ...ship, mutation: { kind: 'set_critical', id: 'ship', critical: true } }));
+    expect(readme).toContain(formatChange({ ...ship, mutation: { kind: 'set_critical', id: 'ship', critical: false } }));
+    expect(readme).toContain(formatNoChange({ reason: 'same_critical', id: 'ship', critical: true }));
     for (const rejection of rejections) {
       expect(readme).toContain(formatRejection(rejection));
     }

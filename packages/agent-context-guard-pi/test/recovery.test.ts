@@ -136,7 +136,7 @@ describe('recovery of lost critical items', () => {
     ]);
   });
 
-  it('counts a recovery Pi has not persisted yet when a second compaction is checked', async () => {
+  it('hands the same recovery over once when a second compaction loses the same items before Pi stored the first', async () => {
     const host = await compactedWithRecovery();
     await contextRequest(host, requestAfterCompaction(PARTIAL));
     await compact(host);

@@ -1,10 +1,17 @@
 import { createLiteralVerifier, type ContextItem } from '@j1nn0/agent-context-guard';
 import { describe, expect, it } from 'vitest';
 import { createCompactionLifecycle } from '../src/compaction.js';
-import type { NotifyType, PiContextPort } from '@j1nn0/pi-adapter-kit';
+import { STATE_ENTRY_TYPE, toStatePayload } from '../src/persistence.js';
+import type { NotifyType, PiContextPort, PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
 import { userMessage } from './messages.js';
 
 const ITEMS: ContextItem[] = [{ id: 'rule', kind: 'constraint', content: 'Never push to main', critical: false }];
+
+/** The item protected, then a compaction: what the session holds when the next request is checked. */
+const BRANCH: PiSessionEntryPort[] = [
+  { type: 'custom', id: 'state-1', customType: STATE_ENTRY_TYPE, data: toStatePayload({ recovery: 'off', items: ITEMS }) },
+  { type: 'compaction', id: 'compaction-1' },
+];
 
 /** A ctx with or without Pi's getSystemPrompt, recording notifications. */
 function contextPort(systemPrompt?: string): { ctx: PiContextPort; notices: [string, NotifyType | undefined][] } {
@@ -16,7 +23,7 @@ function contextPort(systemPrompt?: string): { ctx: PiContextPort; notices: [str
       setStatus: () => undefined,
       setWidget: () => undefined,
     },
-    sessionManager: { getBranch: () => [] },
+    sessionManager: { getBranch: () => BRANCH },
     ...(systemPrompt === undefined ? {} : { getSystemPrompt: () => systemPrompt }),
   };
   return { ctx, notices };
@@ -25,9 +32,8 @@ function contextPort(systemPrompt?: string): { ctx: PiContextPort; notices: [str
 async function checkAfterCompaction(systemPrompt?: string): Promise<string | undefined> {
   const lifecycle = createCompactionLifecycle({ verifier: createLiteralVerifier(), sendRecovery: () => undefined, saveCheck: () => undefined });
   const { ctx, notices } = contextPort(systemPrompt);
-  lifecycle.beforeCompact(ITEMS);
-  lifecycle.afterCompact(ITEMS, ctx);
-  await lifecycle.onContext({ messages: [userMessage('continue')] }, ctx, 'off');
+  lifecycle.announce(ctx);
+  await lifecycle.onContext({ messages: [userMessage('continue')] }, ctx, { recovery: 'off', items: ITEMS });
   // The first notice is the word at the compaction; the second is the check.
   return notices[1]?.[0];
 }

@@ -10,7 +10,7 @@ const refuse = (): never => {
 };
 const lifecycle = createCompactionLifecycle({ verifier: refuse, sendRecovery: refuse, saveCheck: refuse });
 const tools = createContextGuardTools({
-  controller: createGuardController({ appendEntry: refuse, onReplaced: refuse }),
+  controller: createGuardController({ appendEntry: refuse }),
   lifecycle,
 });
 
@@ -32,7 +32,7 @@ describe('tool definitions', () => {
     expect(bytes).toBeLessThanOrEqual(TOOL_PAYLOAD_BUDGET_BYTES);
   });
 
-  it('describe the kind as a plain string enum and make only critical optional', () => {
+  it('describe the kind as a plain string enum and leave criticality out: it is a person\'s decision', () => {
     const protect = tools.find((tool) => tool.name === 'context_guard_protect');
     expect(JSON.parse(JSON.stringify(protect?.parameters))).toEqual({
       type: 'object',
@@ -40,7 +40,6 @@ describe('tool definitions', () => {
         id: { type: 'string' },
         kind: { type: 'string', enum: ['goal', 'constraint', 'requirement', 'decision', 'fact'] },
         content: { type: 'string' },
-        critical: { type: 'boolean' },
       },
       required: ['id', 'kind', 'content'],
     });

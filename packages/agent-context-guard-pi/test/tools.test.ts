@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { AUTHORITY_BOUNDARY } from '../src/tools.js';
 import { expectCleanRun, readList, recordAll, resultText, savedPayloads, startGuardHost } from './context-guard-host.js';
 
-const SHIP = { id: 'ship', kind: 'goal', content: 'Add CSV export', critical: true };
+const SHIP = { id: 'ship', kind: 'goal', content: 'Add CSV export' };
+const CRITICAL_BY_PERSON_ONLY = 'Rejected: only a person can mark an item critical (/context-guard critical <id> on); protect it without critical.';
 
 describe('tools', () => {
   it('registers exactly two tools, each with the authority boundary', async () => {
@@ -26,20 +27,36 @@ describe('tools', () => {
     );
   });
 
-  it('context_guard_protect records a declared item and saves it once', async () => {
+  it('context_guard_protect records a declared item, never critical, and saves it once', async () => {
     const host = await startGuardHost();
     expect(await host.executeTool('context_guard_protect', SHIP)).toEqual({
-      content: [{ type: 'text', text: 'Protected goal "ship" (critical).' }],
-      details: { items: 1, critical: 1 },
+      content: [{ type: 'text', text: 'Protected goal "ship".' }],
+      details: { items: 1, critical: 0 },
       isError: false,
     });
-    const plain = await host.executeTool('context_guard_protect', { id: 'f', kind: 'fact', content: 'F' });
+    const plain = await host.executeTool('context_guard_protect', { id: 'f', kind: 'fact', content: 'F', critical: false });
     expect(resultText(plain.content)).toBe('Protected fact "f".');
     expect(savedPayloads(host)).toEqual([
-      { schemaVersion: 1, recovery: 'off', items: [SHIP] },
-      { schemaVersion: 1, recovery: 'off', items: [SHIP, { id: 'f', kind: 'fact', content: 'F', critical: false }] },
+      { schemaVersion: 1, recovery: 'off', items: [{ ...SHIP, critical: false }] },
+      { schemaVersion: 1, recovery: 'off', items: [{ ...SHIP, critical: false }, { id: 'f', kind: 'fact', content: 'F', critical: false }] },
     ]);
     expectCleanRun(host);
+  });
+
+  it('has no critical parameter: only a person makes an item critical', async () => {
+    const host = await startGuardHost();
+    const parameters = host.tools.get('context_guard_protect')?.parameters as { properties: Record<string, unknown> };
+    expect(Object.keys(parameters.properties)).toEqual(['id', 'kind', 'content']);
+    await recordAll(host, ['add ship goal Add CSV export', 'critical ship on']);
+    expect(await readList(host)).toContain('- [goal, critical] ship: Add CSV export');
+  });
+
+  it.each<[unknown]>([[true], ['yes'], [1]])('refuses critical: %j from the model with a short message and saves nothing', async (critical) => {
+    const host = await startGuardHost();
+    const result = await host.executeTool('context_guard_protect', { ...SHIP, critical });
+    expect(result).toEqual({ content: [{ type: 'text', text: CRITICAL_BY_PERSON_ONLY }], details: {}, isError: true });
+    expect(savedPayloads(host)).toEqual([]);
+    expect(await readList(host)).toBe('Context Guard: 0 protected items.\nLast check: none yet.');
   });
 
   it.each<[string, Record<string, unknown>, string]>([
@@ -76,7 +93,6 @@ describe('tools', () => {
     [{ id: 'a', kind: 'note', content: 'A' }],
     [{ id: 'a', content: 'A' }],
     [{ id: 'a', kind: 'goal' }],
-    [{ id: 'a', kind: 'goal', content: 'A', critical: 'yes' }],
   ])('the host rejects %j against the schema before execute', async (args) => {
     const host = await startGuardHost();
     const result = await host.executeTool('context_guard_protect', args);

@@ -3,18 +3,24 @@ import type { GuardState } from '../guard-state.js';
 
 // The transcript line of one saved guard entry: what changed since the entry before it on the branch.
 
-/** `protected ship (goal, critical)`, `removed ship`, `cleared 3 items`, `recovery → critical`. */
+/**
+ * `protected ship (goal, critical)`, `removed ship`, `ship critical`, `ship not critical`,
+ * `cleared 3 items`, `recovery → critical`.
+ */
 export function describeGuardChange(previous: GuardState | undefined, next: GuardState): string {
   const beforeItems = previous?.items ?? [];
   if (next.items.length === 0 && beforeItems.length > 0) {
     return `cleared ${plural(beforeItems.length, 'item', 'items')}`;
   }
   const changes: string[] = [];
-  const beforeIds = new Set(beforeItems.map((item) => item.id));
+  const before = new Map(beforeItems.map((item) => [item.id, item]));
   const nextIds = new Set(next.items.map((item) => item.id));
   for (const item of next.items) {
-    if (!beforeIds.has(item.id)) {
+    const old = before.get(item.id);
+    if (old === undefined) {
       changes.push(`protected ${escapeTerminalText(item.id)} (${item.kind}${item.critical ? ', critical' : ''})`);
+    } else if (old.critical !== item.critical) {
+      changes.push(`${escapeTerminalText(item.id)} ${item.critical ? 'critical' : 'not critical'}`);
     }
   }
   for (const item of beforeItems) {

@@ -1,7 +1,7 @@
 import { argumentText, renderToolCallLine, segment, type PiComponentPort, type PiThemePort, type StyledLine } from '@j1nn0/pi-adapter-kit';
 
 // How the model's guard tool calls read in Pi's chat: the call line says what is being protected
-// (kind, id, critical); the result row is the kit's green tick or red cross.
+// (kind, id); the result row is the kit's green tick or red cross.
 
 export type ContextGuardToolName = 'context_guard_list' | 'context_guard_protect';
 
@@ -11,14 +11,12 @@ export function guardCallLine(tool: ContextGuardToolName, args: unknown): Styled
   if (tool === 'context_guard_list') {
     return [TITLE, segment(' list', 'muted')];
   }
-  const critical = typeof args === 'object' && args !== null && (args as { critical?: unknown }).critical === true;
   const content = argumentText(args, 'content');
   return [
     TITLE,
     segment(' protect', 'muted'),
     segment(` ${argumentText(args, 'kind') ?? '…'}`, 'muted'),
     segment(` ${argumentText(args, 'id') ?? '…'}`, 'accent'),
-    ...(critical ? [segment(' critical', 'warning')] : []),
     ...(content === undefined ? [] : [segment(` "${content}"`, 'dim')]),
   ];
 }

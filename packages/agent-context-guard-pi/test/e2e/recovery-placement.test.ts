@@ -1,78 +1,30 @@
 import { fileURLToPath } from 'node:url';
-import {
-  contentText,
-  customEntries,
-  describeEachPi,
-  useSharedPi,
-  type ChatMessage,
-  type ModelRequest,
-  type PiDriver,
-} from '@j1nn0/pi-testkit/real';
+import { contentText, customEntries, describeEachPi, useSharedPi } from '@j1nn0/pi-testkit/real';
 import { expect, it } from 'vitest';
 import { CHECK_ENTRY_TYPE } from '../../src/check-entry.js';
 import { RECOVERY_MESSAGE_TYPE } from '../../src/recovery.js';
+import {
+  CHECK_NOTICE,
+  EXTENSION_PATH,
+  PENDING_NOTICE,
+  TURN_PROMPT,
+  compactLosingTwo,
+  expectRecoveryAfterSummary,
+  isRecovery,
+  readCommand,
+  rolesOf,
+  toolCallingTurn,
+} from './support/guard-scenario.js';
 
 // The recovery's place in every request of a tool-calling turn after a compaction, the words a
 // person gets at and after the compaction, and the saved check, in the real Pi (built extension).
 
-const EXTENSION_PATH = fileURLToPath(new URL('../../dist/extension.js', import.meta.url));
-
 /** Agent State's test-only extension: `/e2e-navigate <entryId>` moves the leaf with Pi's own tree navigation. */
 const PI_PROBE_PATH = fileURLToPath(new URL('../../../agent-state-pi/test/e2e/fixtures/pi-probe.ts', import.meta.url));
-
-const KEPT = 'Export uses comma separated values';
-const DROPPED = 'Never change the public report URL';
-const PLAIN = 'The report page lives in reports.ts';
-const SUMMARY = `The user is shipping CSV export. ${KEPT}.`;
-const RECOVERY_START = 'Context Guard recovery:';
-const TURN_PROMPT = 'Continue with the exporter.';
-
-const SETUP = [
-  `/context-guard add csv goal --critical ${KEPT}`,
-  `/context-guard add report-url constraint --critical ${DROPPED}`,
-  `/context-guard add location fact ${PLAIN}`,
-  '/context-guard recovery critical',
-];
-
-const CHECK_NOTICE =
-  'Context Guard: after compaction 1 preserved, 2 lost, 0 unknown (1 critical lost). Restored 1 critical item for the model.\n' +
-  'Lost: "report-url" (critical), "location".';
-
-const PENDING_NOTICE = 'Context Guard: compacted; 3 protected items (2 critical) will be checked at the next model request.';
 
 const LAST_CHECK =
   'Last check: after compaction 1 preserved, 2 lost, 0 unknown (1 critical lost). Restored 1 critical item for the model.\n' +
   'Lost: "report-url" (critical), "location".';
-
-const isRecovery = (message: ChatMessage): boolean => contentText(message.content).startsWith(RECOVERY_START);
-
-/** The roles of one request, the recovery shown as `recovery`: what the report and the asserts read. */
-function rolesOf(request: ModelRequest): string[] {
-  return request.messages.map((message) => (isRecovery(message) ? 'recovery' : message.role));
-}
-
-async function readCommand(pi: PiDriver, commandLine: string): Promise<string> {
-  const { notifications } = await pi.prompt(commandLine);
-  expect(notifications).toHaveLength(1);
-  return notifications[0]?.message ?? '';
-}
-
-/** Protects three items, talks three turns, compacts with a summary that keeps one; returns the notices of the compaction. */
-async function compactLosingTwo(pi: PiDriver): Promise<string[]> {
-  for (const line of SETUP) {
-    await readCommand(pi, line);
-  }
-  pi.model.enqueue({ text: 'Noted.' }, { text: 'Sure.' }, { text: 'Nothing else.' });
-  await pi.prompt(`Keep in mind: ${KEPT}. ${DROPPED}. ${PLAIN}.`);
-  await pi.prompt('Start on the exporter.');
-  await pi.prompt('Anything else before we compact?');
-  pi.model.setSummary(SUMMARY);
-  const before = pi.notifications().length;
-  await pi.compact();
-  const notices = pi.notifications().slice(before).map((notification) => notification.message);
-  pi.model.reset();
-  return notices;
-}
 
 describeEachPi('agent-context-guard-pi recovery in the real Pi', (target) => {
   const pi = useSharedPi(target, [EXTENSION_PATH, PI_PROBE_PATH]);
@@ -80,20 +32,14 @@ describeEachPi('agent-context-guard-pi recovery in the real Pi', (target) => {
   it('puts the recovery once right after the compaction summary in every request of a tool-calling turn, never after its tool result', async () => {
     expect(await compactLosingTwo(pi())).toEqual([PENDING_NOTICE]);
 
-    pi().model.enqueue({ toolCalls: [{ name: 'context_guard_list', arguments: {} }] }, { text: 'Continuing.' });
-    const turn = await pi().prompt(TURN_PROMPT);
+    const { notices, requests } = await toolCallingTurn(pi());
 
-    expect(turn.notifications.map((notification) => notification.message)).toEqual([CHECK_NOTICE]);
-    const requests = pi().model.chatRequests();
+    expect(notices).toEqual([CHECK_NOTICE]);
     expect(requests).toHaveLength(2);
+    expectRecoveryAfterSummary(requests);
     for (const request of requests) {
-      const roles = rolesOf(request);
-      const summaryIndex = request.messages.findIndex((message) => contentText(message.content).includes(SUMMARY));
-      expect(roles.filter((role) => role === 'recovery')).toHaveLength(1);
-      expect(roles.indexOf('recovery')).toBe(summaryIndex + 1);
       // Pi sends a custom message as a user message; only the turn's own prompt and replies follow.
-      expect(request.messages[summaryIndex + 1]?.role).toBe('user');
-      expect(roles.indexOf('recovery')).toBeLessThan(request.messages.findIndex((message) => contentText(message.content) === TURN_PROMPT));
+      expect(request.messages[rolesOf(request).indexOf('recovery')]?.role).toBe('user');
     }
     const [toolTurn, answerTurn] = requests.map(rolesOf);
     expect(toolTurn?.slice(-1)).toEqual(['user']);

@@ -1,7 +1,7 @@
 import type { FakePiHost } from '@j1nn0/pi-testkit';
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { startGuardHost } from '../context-guard-host.js';
+import { compactAtTurnEnd, startGuardHostWithCompactor } from '../context-guard-host.js';
 import { referenceDisplay } from '@j1nn0/pi-testkit/checks';
 import { GUARDED_CONTENTS, buildRequest, requestPlan, type RequestPlan } from './compaction-inputs.js';
 import { expectedStatusView, parseStatusText } from './list-view.js';
@@ -11,10 +11,11 @@ import { RECOVERY_TYPE, ReferenceLifecycle, recoveryIndex } from './reference-co
 import { EMPTY_REFERENCE_STATE, type ReferenceState } from './reference-context-guard.js';
 import { PROTECT_TOOL, runReferenceProtect } from './reference-tools.js';
 
-// Random interleavings of Pi's compaction events, model requests and changes to the protected set. Each step acts
-// on the host and the reference lifecycle alike and compares what it notified and returned; after every step the
-// status and the recoveries handed to Pi must match, and the invariants hold: no failure reaches Pi, no
-// notification carries item content, no compaction is checked twice, no request carries a recovery twice.
+// Random interleavings of compactions (Pi's own, another extension's at a turn boundary, failed or cancelled ones),
+// model requests, changes to the protected set, reloads and restarts. Each step acts on the host and the reference
+// lifecycle alike and compares what it notified and returned; after every step the status and the recoveries
+// handed to Pi must match, and the invariants hold: no failure reaches Pi, no notification carries item content,
+// no compaction is checked twice, no request carries a recovery twice.
 
 export interface CompactionModel {
   state: ReferenceState;
@@ -34,7 +35,7 @@ type Step = fc.AsyncCommand<CompactionModel, CompactionSystem>;
 export async function startCompactionWorld(): Promise<{ model: CompactionModel; real: CompactionSystem }> {
   return {
     model: { state: EMPTY_REFERENCE_STATE, lifecycle: new ReferenceLifecycle(), handedToPi: [], compactions: 0, checks: 0 },
-    real: { host: await startGuardHost() },
+    real: { host: await startGuardHostWithCompactor() },
   };
 }
 
@@ -70,8 +71,8 @@ abstract class CompactionStep implements Step {
     expect(parseStatusText(status)).toEqual(
       expectedStatusView(model.state, {
         discarded: false,
-        verificationPending: model.lifecycle.verificationPending,
-        lastCheck: model.lifecycle.lastCheck,
+        verificationPending: model.lifecycle.session.verificationPending,
+        lastCheck: model.lifecycle.session.lastCheck,
       }),
     );
   }
@@ -81,7 +82,7 @@ abstract class CompactionStep implements Step {
   abstract toString(): string;
 }
 
-/** A change through the command: the protected set or the mode; any change drops a pending snapshot or check. */
+/** A change through the command: the protected set, an item's criticality or the mode; a pending check stays. */
 class GuardCommand extends CompactionStep {
   constructor(private readonly args: string) {
     super();
@@ -93,7 +94,6 @@ class GuardCommand extends CompactionStep {
     await real.host.runCommand('context-guard', this.args);
     if (expected.state !== undefined) {
       model.state = expected.state;
-      model.lifecycle.dropPending();
     }
     return [expected.notice];
   }
@@ -116,7 +116,6 @@ class ProtectCall extends CompactionStep {
     expect(result.content).toEqual([{ type: 'text', text: expected.outcome.message }]);
     if (expected.outcome.kind === 'changed') {
       model.state = expected.outcome.state;
-      model.lifecycle.dropPending();
     }
     return [];
   }
@@ -126,62 +125,36 @@ class ProtectCall extends CompactionStep {
   }
 }
 
-async function emitBeforeCompact(host: FakePiHost): Promise<void> {
-  const firstKeptEntryId = host.session.getLeafId() ?? 'none';
-  const results = await host.emit('session_before_compact', {
-    type: 'session_before_compact',
-    preparation: {
-      firstKeptEntryId,
-      messagesToSummarize: [],
-      turnPrefixMessages: [],
-      isSplitTurn: false,
-      tokensBefore: 12_345,
-      fileOps: { read: new Set<string>(), written: new Set<string>(), edited: new Set<string>() },
-      settings: { enabled: true, reserveTokens: 16_384, keepRecentTokens: 20_000 },
-    },
-    branchEntries: host.session.getBranch(),
-    signal: new AbortController().signal,
-    reason: 'threshold',
-    willRetry: false,
-  });
-  expect(results, 'the guard never cancels or alters a compaction').toEqual([undefined]);
-}
+type CompactionPath = 'pi' | 'turn boundary' | 'failed' | 'cancelled';
 
-async function emitAfterCompact(host: FakePiHost): Promise<void> {
-  const compactionEntry = host.session.appendRaw({
-    type: 'compaction',
-    summary: 'The work so far.',
-    firstKeptEntryId: host.session.getLeafId() ?? 'none',
-    tokensBefore: 12_345,
-  });
-  await host.emit('session_compact', {
-    type: 'session_compact',
-    compactionEntry,
-    fromExtension: false,
-    reason: 'threshold',
-    willRetry: false,
-  });
-}
-
-/** `session_before_compact`, `session_compact`, or both in a row as Pi sends them. */
-class CompactionEvent extends CompactionStep {
-  constructor(private readonly events: 'before' | 'after' | 'both') {
+/** One compaction by one of the paths that append it (or fail to). */
+class Compaction extends CompactionStep {
+  constructor(private readonly path: CompactionPath) {
     super();
   }
 
   protected async act(model: CompactionModel, real: CompactionSystem): Promise<readonly ExpectedNotice[]> {
-    if (this.events !== 'after') {
-      await emitBeforeCompact(real.host);
-      model.lifecycle.beforeCompact(model.state.items);
+    switch (this.path) {
+      case 'pi': {
+        const { beforeResults } = await real.host.compact({ summary: 'The work so far.', reason: 'threshold' });
+        expect(beforeResults, 'the guard never cancels or alters a compaction').toEqual([]);
+        model.compactions += 1;
+        return model.lifecycle.session.compactedByPi(model.state.items);
+      }
+      case 'turn boundary':
+        await compactAtTurnEnd(real.host, 'The work so far.');
+        model.compactions += 1;
+        model.lifecycle.session.compactedAtBoundary(model.state.items);
+        return [];
+      case 'failed':
+      case 'cancelled':
+        await real.host.compact({ fail: this.path === 'failed' ? 'error' : 'abort' });
+        return model.lifecycle.session.compactionFailed(this.path === 'cancelled', model.state.items);
     }
-    if (this.events === 'before') return [];
-    await emitAfterCompact(real.host);
-    model.compactions += 1;
-    return model.lifecycle.afterCompact(model.state.items);
   }
 
   toString(): string {
-    return `compaction events: ${this.events}`;
+    return `compaction: ${this.path}`;
   }
 }
 
@@ -192,8 +165,8 @@ class ModelRequest extends CompactionStep {
   }
 
   protected async act(model: CompactionModel, real: CompactionSystem): Promise<readonly ExpectedNotice[]> {
-    const request = buildRequest(this.plan, model.state.items, model.lifecycle.sent);
-    const expected = model.lifecycle.onContext(request.visible, request.carried, model.state.recovery);
+    const request = buildRequest(this.plan, model.state.items, model.handedToPi);
+    const expected = model.lifecycle.onContext(request.visible, request.carried, model.state);
     const handedBefore = new Set(model.handedToPi);
     if (expected.sent !== undefined) model.handedToPi.push(expected.sent);
     const [result] = await real.host.emit('context', { type: 'context', messages: [...request.messages] });
@@ -229,7 +202,7 @@ class ModelRequest extends CompactionStep {
   }
 }
 
-/** `session_start` once or twice (a reload of the same set drops a pending check), or a whole restart. */
+/** `session_start` once or twice, or a whole restart: what was checked stays; Pi's queue empties on a restart. */
 class Reload extends CompactionStep {
   constructor(private readonly how: 'session_start x1' | 'session_start x2' | 'restart') {
     super();
@@ -238,10 +211,9 @@ class Reload extends CompactionStep {
   protected async act(model: CompactionModel, real: CompactionSystem): Promise<readonly ExpectedNotice[]> {
     if (this.how === 'restart') {
       await real.host.restart();
-      model.lifecycle = new ReferenceLifecycle(model.lifecycle.lastCheck);
+      model.lifecycle = new ReferenceLifecycle(model.lifecycle.session);
     } else {
       await real.host.startSession('startup', { times: this.how === 'session_start x1' ? 1 : 2 });
-      model.lifecycle.dropPending();
     }
     return [];
   }
@@ -258,6 +230,7 @@ const kind = fc.constantFrom('goal', 'constraint', 'decision');
 const guardCommand = fc.oneof(
   { weight: 6, arbitrary: fc.tuple(itemId, kind, fc.constantFrom('', '--critical '), content).map(([id, k, flag, text]) => `add ${id} ${k} ${flag}${text}`) },
   { weight: 2, arbitrary: itemId.map((id) => `remove ${id}`) },
+  { weight: 2, arbitrary: fc.tuple(itemId, fc.constantFrom('on', 'off')).map(([id, on]) => `critical ${id} ${on}`) },
   { weight: 1, arbitrary: fc.constant('clear --yes') },
   { weight: 3, arbitrary: fc.constantFrom('recovery critical', 'recovery off') },
 );
@@ -271,12 +244,12 @@ export const compactionStep: fc.Arbitrary<Step> = fc.oneof(
   weighted(
     2,
     fc
-      .record({ id: itemId, kind, content, critical: fc.boolean() })
+      .record({ id: itemId, kind, content, critical: fc.boolean() }, { requiredKeys: ['id', 'kind', 'content'] })
       .map((args): Step => new ProtectCall(args)),
   ),
-  weighted(6, fc.constant(new CompactionEvent('both'))),
-  weighted(1, fc.constant(new CompactionEvent('before'))),
-  weighted(1, fc.constant(new CompactionEvent('after'))),
+  weighted(4, fc.constant(new Compaction('pi'))),
+  weighted(3, fc.constant(new Compaction('turn boundary'))),
+  weighted(1, fc.constantFrom<CompactionPath>('failed', 'cancelled').map((path) => new Compaction(path))),
   weighted(10, requestPlan.map((plan): Step => new ModelRequest(plan))),
   weighted(2, fc.constantFrom('session_start x1' as const, 'session_start x2' as const, 'restart' as const).map((how) => new Reload(how))),
 );

@@ -67,7 +67,7 @@ const ITEM_LINE = /^- \[(goal|constraint|requirement|decision|fact)(, critical)?
 const DISCARDED_LINE = 'The newest saved state on this branch was unreadable and was discarded.';
 const PENDING_LINE = 'A compaction will be checked at the next model request.';
 const LAST_CHECK_NONE = 'Last check: none yet.';
-const LAST_CHECK_UNVERIFIABLE = 'Last check: a compaction could not be verified (no snapshot of the protected items).';
+const LAST_CHECK_UNVERIFIABLE = 'Last check: a compaction could not be verified (the protected items before it were unknown).';
 const LAST_CHECK_SUMMARY = /^Last check: (after compaction [^\n]*(?:\n(?:Lost|Changed|Unknown)[^\n]*)?)$/u;
 
 class ListingTextError extends Error {

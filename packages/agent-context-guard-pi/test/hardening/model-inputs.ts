@@ -89,6 +89,11 @@ const MALFORMED_ARGS = [
   'add a goal   --critical   ',
   'recovery',
   'recovery off extra',
+  'critical',
+  'critical a',
+  'critical a yes',
+  'critical a ON',
+  'critical a on extra',
   'protect a goal x',
   '--yes',
 ];
@@ -101,6 +106,7 @@ export const commandArguments: fc.Arbitrary<string> = fc.oneof(
   { weight: 5, arbitrary: commandLine(word('add'), idArbitrary, kindArbitrary, fc.constantFrom(...FLAGS), contentArbitrary) },
   { weight: 3, arbitrary: commandLine(word('remove'), idArbitrary) },
   { weight: 3, arbitrary: commandLine(word('recovery'), modeArbitrary) },
+  { weight: 3, arbitrary: commandLine(word('critical'), idArbitrary, fc.constantFrom('on', 'off')) },
   { weight: 1, arbitrary: commandLine(word('clear')) },
   { weight: 1, arbitrary: commandLine(word('clear'), word('--yes')) },
   { weight: 1, arbitrary: commandLine(word('list')) },
@@ -108,7 +114,7 @@ export const commandArguments: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...MALFORMED_ARGS) },
 );
 
-/** `critical` as a model may send it: a boolean, `null` (treated as absent), left out, or a wrong type. */
+/** `critical` as a model may still send it (the tool has no such parameter): a boolean, `null` (treated as absent), or another value. */
 export const criticalArbitrary = fc.oneof(
   { weight: 6, arbitrary: fc.boolean() },
   { weight: 1, arbitrary: fc.constant(null) },

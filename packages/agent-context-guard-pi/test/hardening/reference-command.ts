@@ -9,6 +9,7 @@ import {
 
 // The README's `/context-guard` grammar, read independently of src/commands.ts: words are separated by
 // whitespace, subcommands, kinds and modes are case-sensitive, `--critical` counts only right after the kind,
+// `critical <id>` takes exactly `on` or `off`,
 // and the content keeps its inner spacing.
 
 export interface ExpectedNotice {
@@ -68,6 +69,12 @@ export function runReferenceCommand(state: ReferenceState, args: string): Refere
     case 'remove': {
       const [id, ...extra] = words(rest);
       return id === undefined || extra.length > 0 ? usageOf(subcommand) : change(state, { kind: 'remove', id });
+    }
+    case 'critical': {
+      const [id, switchWord, ...extra] = words(rest);
+      return id === undefined || (switchWord !== 'on' && switchWord !== 'off') || extra.length > 0
+        ? usageOf(subcommand)
+        : change(state, { kind: 'critical', id, critical: switchWord === 'on' });
     }
     case 'recovery': {
       const [mode, ...extra] = words(rest);

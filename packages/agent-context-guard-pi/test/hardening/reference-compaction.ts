@@ -1,18 +1,26 @@
 import { referenceDisplay } from '@j1nn0/pi-testkit/checks';
 import type { LastCheckView } from './list-view.js';
 import type { ExpectedNotice } from './reference-command.js';
-import type { ReferenceItem, ReferenceMode } from './reference-context-guard.js';
+import type { ReferenceItem, ReferenceState } from './reference-context-guard.js';
 
-// The README's compaction lifecycle and recovery, as a small reference: a snapshot before Pi compacts, a pending
-// check once it has, one check at the next model request (a literal search, whitespace and case ignored, inside
-// one message at a time), and in `critical` mode one hidden recovery per check that lost critical items, added to
-// every request until Pi carries its stored copy, placed right after the newest compaction summary (at the start
-// without one). The last check is saved in the session, so a restart keeps it. Independent of src/compaction.ts
-// and src/format.ts.
+// The README's compaction lifecycle and recovery, as a small reference. Every compaction the session gets (Pi's own,
+// announced; one another extension appends at a turn boundary, unannounced) is checked once, at the next model
+// request, against the items protected when it was appended: a literal search, whitespace and case ignored, inside
+// one message at a time. Only the newest compaction counts. In `critical` mode the lost critical items a person
+// still holds critical are restated in one hidden recovery, added right after the newest compaction summary (at the
+// start without one) to every request that does not carry it yet, and handed to Pi once until a request carries
+// Pi's stored copy. A failed or cancelled compaction appends nothing and is said in one line. What was checked and
+// decided lives in the session, so a restart keeps it; only the hand-over to Pi starts afresh. Independent of
+// src/compaction.ts and src/format.ts.
 
-export const UNVERIFIABLE_NOTICE: ExpectedNotice = {
-  message: 'Context Guard: a compaction happened without a snapshot of the protected items; it cannot be verified.',
+export const FAILED_NOTICE: ExpectedNotice = {
+  message: 'Context Guard: the compaction failed; nothing was checked.',
   type: 'warning',
+};
+
+export const CANCELLED_NOTICE: ExpectedNotice = {
+  message: 'Context Guard: the compaction was cancelled; nothing was checked.',
+  type: 'info',
 };
 
 export const RECOVERY_TYPE = 'agent-context-guard-recovery';
@@ -65,90 +73,114 @@ function recoveryContent(items: readonly ReferenceItem[]): string {
 
 export interface ReferenceContextResult {
   readonly notices: readonly ExpectedNotice[];
-  /** Recovery contents the adapter must append to the request, in order; empty means it returns nothing. */
+  /** Recovery contents the adapter must add to the request, in order; empty means it returns nothing. */
   readonly appended: readonly string[];
   /** A recovery handed to Pi for its next turn by this request, if any. */
   readonly sent: string | undefined;
 }
 
-/** One extension instance's view of compaction; a restart starts a new one. */
-export class ReferenceLifecycle {
-  #snapshot: readonly ReferenceItem[] | undefined;
-  #pending: readonly ReferenceItem[] | undefined;
-  #lastCheck: LastCheckView;
-  /** Recoveries handed to Pi that no request has carried yet. */
-  #outstanding: string[] = [];
-  readonly #sent: string[] = [];
+/** One compaction in the session: the items protected when it was appended and what its check decided. */
+interface ReferenceCompaction {
+  readonly itemsAt: readonly ReferenceItem[];
+  checked: boolean;
+  recovery: string | undefined;
+}
 
-  /** A new extension instance; `savedCheck` is the check the session holds from before. */
-  constructor(savedCheck: LastCheckView = 'none yet') {
-    this.#lastCheck = savedCheck;
-  }
-
-  get verificationPending(): boolean {
-    return this.#pending !== undefined;
-  }
+/** What the session says about compactions; it outlives a restart. */
+export class ReferenceSession {
+  readonly #compactions: ReferenceCompaction[] = [];
+  #lastCheck: LastCheckView = 'none yet';
 
   get lastCheck(): LastCheckView {
     return this.#lastCheck;
   }
 
-  /** Every recovery handed to Pi, in order. */
-  get sent(): readonly string[] {
-    return this.#sent;
+  get verificationPending(): boolean {
+    const newest = this.#compactions.at(-1);
+    return newest !== undefined && !newest.checked && newest.itemsAt.length > 0;
   }
 
-  beforeCompact(items: readonly ReferenceItem[]): void {
-    this.#snapshot = items.length > 0 ? items : undefined;
-    // A newer compaction replaces one that was never checked.
-    this.#pending = undefined;
+  /** Pi's own compaction: the word at once when something was protected. */
+  compactedByPi(items: readonly ReferenceItem[]): ExpectedNotice[] {
+    this.#compactions.push({ itemsAt: items, checked: false, recovery: undefined });
+    return items.length === 0
+      ? []
+      : [{ message: `Context Guard: compacted; ${pendingCounts(items)} will be checked at the next model request.`, type: 'info' }];
   }
 
-  afterCompact(items: readonly ReferenceItem[]): ExpectedNotice[] {
-    if (this.#snapshot !== undefined) {
-      this.#pending = this.#snapshot;
-      this.#snapshot = undefined;
-      return [
-        { message: `Context Guard: compacted; ${pendingCounts(this.#pending)} will be checked at the next model request.`, type: 'info' },
-      ];
-    }
+  /** A compaction another extension appended at a turn boundary: nothing is said until the next request. */
+  compactedAtBoundary(items: readonly ReferenceItem[]): void {
+    this.#compactions.push({ itemsAt: items, checked: false, recovery: undefined });
+  }
+
+  /** Pi's compaction failed or was cancelled: nothing appended; one line while something is protected. */
+  compactionFailed(aborted: boolean, items: readonly ReferenceItem[]): ExpectedNotice[] {
     if (items.length === 0) return [];
-    this.#lastCheck = 'unverifiable';
-    return [UNVERIFIABLE_NOTICE];
+    return [aborted ? CANCELLED_NOTICE : FAILED_NOTICE];
   }
 
-  /** A change to the protected set or the mode, or a reload of it. */
-  dropPending(): void {
-    this.#snapshot = undefined;
-    this.#pending = undefined;
-  }
-
-  /** `carried`: recovery contents the request already holds as Pi's stored custom messages. */
-  onContext(visible: VisibleTexts, carried: readonly string[], recovery: ReferenceMode): ReferenceContextResult {
-    this.#outstanding = this.#outstanding.filter((content) => !carried.includes(content));
-    const appended = [...this.#outstanding];
-    const checked = this.#pending;
-    this.#pending = undefined;
-    if (checked === undefined) return { notices: [], appended, sent: undefined };
-
-    // The request as the model will see it, the recoveries about to be appended included.
-    const seen = [...visible, ...appended];
-    const lost = checked.filter((item) => !isPreserved(item, seen));
+  /** The newest compaction, checked at this request if it was not yet; undefined without one. */
+  checkNewest(visible: VisibleTexts, state: ReferenceState): { readonly compaction: ReferenceCompaction; readonly notices: ExpectedNotice[] } | undefined {
+    const newest = this.#compactions.at(-1);
+    if (newest === undefined) return undefined;
+    if (newest.checked || newest.itemsAt.length === 0) {
+      newest.checked = true;
+      return { compaction: newest, notices: [] };
+    }
+    newest.checked = true;
+    const lost = newest.itemsAt.filter((item) => !isPreserved(item, visible));
     const criticalLost = lost.filter((item) => item.critical);
-    const restored = recovery === 'critical' ? criticalLost : [];
+    // Only a person's current word makes an item restated: still protected, unchanged and critical.
+    const restored =
+      state.recovery === 'critical'
+        ? criticalLost.filter((item) =>
+            state.items.some(
+              (current) => current.id === item.id && current.kind === item.kind && current.content === item.content && current.critical,
+            ),
+          )
+        : [];
     const criticalPart = criticalLost.length > 0 ? ` (${criticalLost.length} critical lost)` : '';
     const restoredPart =
       restored.length > 0
         ? ` Restored ${restored.length} critical ${restored.length === 1 ? 'item' : 'items'} for the model.`
         : '';
     const idsPart = lost.length > 0 ? `\nLost: ${idList(lost)}.` : '';
-    const summary = `after compaction ${checked.length - lost.length} preserved, ${lost.length} lost, 0 unknown${criticalPart}.${restoredPart}${idsPart}`;
+    const summary = `after compaction ${newest.itemsAt.length - lost.length} preserved, ${lost.length} lost, 0 unknown${criticalPart}.${restoredPart}${idsPart}`;
     this.#lastCheck = { summary };
-    const notice: ExpectedNotice = { message: `Context Guard: ${summary}`, type: lost.length === 0 ? 'info' : 'warning' };
-    if (restored.length === 0) return { notices: [notice], appended, sent: undefined };
-    const content = recoveryContent(restored);
-    this.#outstanding.push(content);
-    this.#sent.push(content);
-    return { notices: [notice], appended: [...appended, content], sent: content };
+    newest.recovery = restored.length > 0 ? recoveryContent(restored) : undefined;
+    return {
+      compaction: newest,
+      notices: [{ message: `Context Guard: ${summary}`, type: lost.length === 0 ? 'info' : 'warning' }],
+    };
+  }
+}
+
+/** One extension instance's hand-over to Pi; a restart starts a new one on the same session. */
+export class ReferenceLifecycle {
+  readonly session: ReferenceSession;
+  /** Recoveries handed to Pi that no request has carried yet. */
+  readonly #queued = new Set<string>();
+  readonly #sent: string[] = [];
+
+  constructor(session: ReferenceSession = new ReferenceSession()) {
+    this.session = session;
+  }
+
+  /** Every recovery this instance handed to Pi, in order. */
+  get sent(): readonly string[] {
+    return this.#sent;
+  }
+
+  /** `carried`: recovery contents the request already holds as Pi's stored custom messages. */
+  onContext(visible: VisibleTexts, carried: readonly string[], state: ReferenceState): ReferenceContextResult {
+    for (const content of carried) this.#queued.delete(content);
+    const checked = this.session.checkNewest(visible, state);
+    const notices = checked?.notices ?? [];
+    const recovery = checked?.compaction.recovery;
+    if (recovery === undefined || carried.includes(recovery)) return { notices, appended: [], sent: undefined };
+    if (this.#queued.has(recovery)) return { notices, appended: [recovery], sent: undefined };
+    this.#queued.add(recovery);
+    this.#sent.push(recovery);
+    return { notices, appended: [recovery], sent: recovery };
   }
 }

@@ -26,6 +26,7 @@ export const EMPTY_REFERENCE_STATE: ReferenceState = { recovery: 'off', items: [
 export type ReferenceChange =
   | { readonly kind: 'add'; readonly id: string; readonly itemKind: string; readonly content: string; readonly critical: boolean }
   | { readonly kind: 'remove'; readonly id: string }
+  | { readonly kind: 'critical'; readonly id: string; readonly critical: boolean }
   | { readonly kind: 'clear' }
   | { readonly kind: 'recovery'; readonly mode: string };
 
@@ -40,13 +41,14 @@ const MAX_REFERENCE_ITEMS = 100;
 
 export const REFERENCE_USAGE =
   'Usage: /context-guard add <id> <goal|constraint|requirement|decision|fact> [--critical] <content> | list | ' +
-  'remove <id> | clear [--yes] | status | recovery <off|critical>';
+  'remove <id> | critical <id> <on|off> | clear [--yes] | status | recovery <off|critical>';
 
 /** README: a known subcommand with wrong arguments shows that subcommand's usage only. */
 export const REFERENCE_SUBCOMMAND_USAGE: Readonly<Record<string, string>> = {
   add: 'Usage: /context-guard add <id> <goal|constraint|requirement|decision|fact> [--critical] <content>',
   list: 'Usage: /context-guard list',
   remove: 'Usage: /context-guard remove <id>',
+  critical: 'Usage: /context-guard critical <id> <on|off>',
   clear: 'Usage: /context-guard clear [--yes]',
   status: 'Usage: /context-guard status',
   recovery: 'Usage: /context-guard recovery <off|critical>',
@@ -59,6 +61,7 @@ export const REJECTED = {
   content: 'Rejected: content must be 1-500 characters and not blank.',
   limit: 'Rejected: the limit of 100 protected items is reached.',
   unknownUntypeableId: 'Rejected: no protected item has this id.',
+  criticalByModel: 'Rejected: only a person can mark an item critical (/context-guard critical <id> on); protect it without critical.',
 } as const;
 
 export function isReferenceKind(value: unknown): value is ReferenceKind {
@@ -148,6 +151,17 @@ export function applyReferenceChange(state: ReferenceState, change: ReferenceCha
         { ...state, items: state.items.filter((item) => item.id !== change.id) },
         `Removed protected item ${quoted(change.id)}.`,
       );
+    case 'critical': {
+      const item = state.items.find((candidate) => candidate.id === change.id);
+      if (item === undefined) return rejected(unknownItem(change.id));
+      if (item.critical === change.critical) {
+        return unchanged(`Protected item ${quoted(change.id)} is already ${change.critical ? 'critical' : 'not critical'}; nothing changed.`);
+      }
+      return changed(
+        { ...state, items: state.items.map((candidate) => (candidate === item ? { ...item, critical: change.critical } : candidate)) },
+        `Protected item ${quoted(change.id)} is ${change.critical ? 'now' : 'no longer'} critical.`,
+      );
+    }
     case 'clear':
       if (state.items.length === 0) return unchanged(NOTHING_TO_CLEAR);
       return changed({ ...state, items: [] }, `Context Guard cleared: removed ${referenceCounts(state.items)}.`);

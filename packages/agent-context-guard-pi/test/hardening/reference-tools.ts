@@ -1,4 +1,5 @@
 import {
+  REJECTED,
   applyReferenceChange,
   isReferenceKind,
   type ReferenceOutcome,
@@ -6,8 +7,9 @@ import {
 } from './reference-context-guard.js';
 
 // The README's tool table: Pi checks `context_guard_protect`'s arguments against the schema first (`id` and
-// `content` strings, `kind` one of the five, `critical` an optional boolean, where a model's `null` counts as
-// absent), then the tool applies the same addition as the command.
+// `content` strings, `kind` one of the five; there is no `critical`), then the tool refuses any `critical` a
+// model still sends other than false (a `null` counts as absent) and applies the same addition as the
+// command, never critical: only a person makes an item critical.
 
 export const PROTECT_TOOL = 'context_guard_protect';
 export const LIST_TOOL = 'context_guard_list';
@@ -18,17 +20,14 @@ export type ReferenceProtectResult =
 
 const INVALID: ReferenceProtectResult = { kind: 'invalid_arguments' };
 
-/** The optional `critical`: absent (or null), a boolean, or a value the schema refuses. */
-function criticalField(args: Readonly<Record<string, unknown>>): boolean | 'invalid' {
-  const critical = args['critical'] ?? false;
-  return typeof critical === 'boolean' ? critical : 'invalid';
-}
-
 export function runReferenceProtect(state: ReferenceState, args: Readonly<Record<string, unknown>>): ReferenceProtectResult {
   const { id, kind, content } = args;
-  const critical = criticalField(args);
-  if (typeof id !== 'string' || typeof content !== 'string' || !isReferenceKind(kind) || critical === 'invalid') {
+  if (typeof id !== 'string' || typeof content !== 'string' || !isReferenceKind(kind)) {
     return INVALID;
   }
-  return { kind: 'outcome', outcome: applyReferenceChange(state, { kind: 'add', id, itemKind: kind, content, critical }) };
+  const critical = args['critical'] ?? false;
+  if (critical !== false) {
+    return { kind: 'outcome', outcome: { kind: 'rejected', message: REJECTED.criticalByModel } };
+  }
+  return { kind: 'outcome', outcome: applyReferenceChange(state, { kind: 'add', id, itemKind: kind, content, critical: false }) };
 }

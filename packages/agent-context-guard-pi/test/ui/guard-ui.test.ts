@@ -24,11 +24,16 @@ describe('context-guard-pi in the terminal UI', () => {
     expect(describeGuardChange({ recovery: 'off', items: [item('a'), item('b')] }, { recovery: 'off', items: [item('b')] })).toBe('removed a');
     expect(describeGuardChange({ recovery: 'off', items: [item('a'), item('b')] }, { recovery: 'off', items: [] })).toBe('cleared 2 items');
     expect(describeGuardChange({ recovery: 'off', items: [] }, { recovery: 'critical', items: [] })).toBe('recovery → critical');
+    expect(describeGuardChange({ recovery: 'off', items: [item('ship')] }, { recovery: 'off', items: [item('ship', true)] })).toBe('ship critical');
+    expect(describeGuardChange({ recovery: 'off', items: [item('ship', true)] }, { recovery: 'off', items: [item('ship')] })).toBe('ship not critical');
   });
 
-  it('says in the call line what is protected: kind, id, critical', () => {
+  it('says in the call line what is protected: kind and id; never critical, which only a person decides', () => {
+    expect(plainText(guardCallLine('context_guard_protect', { id: 'ship', kind: 'goal', content: 'Ship it' }))).toBe(
+      'Context Guard protect goal ship "Ship it"',
+    );
     expect(plainText(guardCallLine('context_guard_protect', { id: 'ship', kind: 'goal', content: 'Ship it', critical: true }))).toBe(
-      'Context Guard protect goal ship critical "Ship it"',
+      'Context Guard protect goal ship "Ship it"',
     );
     expect(plainText(guardCallLine('context_guard_protect', {}))).toBe('Context Guard protect … …');
     expect(plainText(guardCallLine('context_guard_list', {}))).toBe('Context Guard list');
@@ -38,9 +43,14 @@ describe('context-guard-pi in the terminal UI', () => {
     const host = await startTui();
     await host.runCommand('/context-guard add ship goal --critical Ship it');
     await host.runCommand('/context-guard recovery critical');
+    await host.runCommand('/context-guard critical ship off');
     expect(host.takeNotifications()).toEqual([]);
     await host.restart();
-    expect(chatLines(host)).toEqual(['◆ Context Guard: protected ship (goal, critical)', '◆ Context Guard: recovery → critical']);
+    expect(chatLines(host)).toEqual([
+      '◆ Context Guard: protected ship (goal, critical)',
+      '◆ Context Guard: recovery → critical',
+      '◆ Context Guard: ship not critical',
+    ]);
   });
 
   it('still notifies a rejection and a listing', async () => {

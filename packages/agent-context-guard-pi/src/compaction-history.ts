@@ -1,0 +1,95 @@
+import type { ContextItem } from '@j1nn0/agent-context-guard';
+import type { PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
+import { CHECK_ENTRY_TYPE, readCheckPayload, type CompactionCheck } from './check-entry.js';
+import { restoreFromBranch, type BranchRestore } from './persistence.js';
+import { RECOVERY_MESSAGE_TYPE } from './recovery.js';
+
+// What the session itself says about compactions. Everything the guard does after a compaction is
+// read from the entries, never from events alone: a compaction another extension appended, a restart
+// or a /tree move in between cannot make it skip a check or repeat one.
+
+/** A compaction entry and where it stands on the current branch (root first). */
+export interface BranchCompaction {
+  readonly id: string;
+  readonly index: number;
+}
+
+/** The newest compaction on the branch: the only one that still shapes what the model is sent. */
+export function newestCompaction(branch: readonly PiSessionEntryPort[]): BranchCompaction | undefined {
+  for (let index = branch.length - 1; index >= 0; index -= 1) {
+    const entry = branch[index];
+    if (entry?.type === 'compaction') {
+      return { id: entry.id, index };
+    }
+  }
+  return undefined;
+}
+
+/** The protected set as it stood when the compaction was appended: the newest state entry before it. */
+export function protectedSetAt(branch: readonly PiSessionEntryPort[], compaction: BranchCompaction): BranchRestore {
+  return restoreFromBranch(branch.slice(0, compaction.index));
+}
+
+function readCheckEntry(entry: PiSessionEntryPort | undefined): CompactionCheck | undefined {
+  if (entry?.type !== 'custom' || entry.customType !== CHECK_ENTRY_TYPE) {
+    return undefined;
+  }
+  const read = readCheckPayload(entry.data);
+  return read.ok ? read.value : undefined;
+}
+
+/**
+ * The check saved for this compaction: one that names it, anywhere in the session (so a /tree move to
+ * a branch that forks between the compaction and its check does not check it again), or, for a check
+ * saved before checks named their compaction, the first one after it on the branch. Unreadable check
+ * entries count as none.
+ */
+export function savedCheckOf(
+  branch: readonly PiSessionEntryPort[],
+  compaction: BranchCompaction,
+  allEntries: readonly PiSessionEntryPort[] = [],
+): CompactionCheck | undefined {
+  for (const entry of branch.slice(compaction.index + 1)) {
+    const check = readCheckEntry(entry);
+    if (check !== undefined && (check.compactionId === undefined || check.compactionId === compaction.id)) {
+      return check;
+    }
+  }
+  for (let index = allEntries.length - 1; index >= 0; index -= 1) {
+    const check = readCheckEntry(allEntries[index]);
+    if (check?.compactionId === compaction.id) {
+      return check;
+    }
+  }
+  return undefined;
+}
+
+/** Ids of the items a check restored; for a check saved before they were recorded, its critical non-preserved ids. */
+export function restoredIdsOf(check: CompactionCheck): readonly string[] {
+  if (check.kind !== 'verified' || check.restored === 0) {
+    return [];
+  }
+  return (
+    check.restoredIds ??
+    [...check.lost, ...check.changed, ...check.unknown].filter((item) => item.critical).map((item) => item.id)
+  );
+}
+
+/** The protected items with these ids, in the order they were protected. */
+export function itemsWithIds(items: readonly ContextItem[], ids: readonly string[]): ContextItem[] {
+  return items.filter((item) => ids.includes(item.id));
+}
+
+/** Whether the entry is a recovery with this content that Pi stored (a custom message entry). */
+export function isStoredRecovery(entry: PiSessionEntryPort, content: string): boolean {
+  return entry.type === 'custom_message' && entry.customType === RECOVERY_MESSAGE_TYPE && entry.content === content;
+}
+
+/** Whether Pi has stored a recovery with this content in the session after the compaction, on this branch. */
+export function recoveryStoredAfter(
+  branch: readonly PiSessionEntryPort[],
+  compaction: BranchCompaction,
+  content: string,
+): boolean {
+  return branch.slice(compaction.index + 1).some((entry) => isStoredRecovery(entry, content));
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { readList, recordAll, runGuard, savedPayloads, startGuardHost } from './context-guard-host.js';
+
+// Criticality decides what is restated to the model after a compaction, so only a person sets it:
+// `add ... --critical` or `critical <id> on|off`. The protect tool has no such parameter.
+
+const SHIP = { id: 'ship', kind: 'goal', content: 'Add CSV export', critical: false };
+
+describe('/context-guard critical <id> on|off', () => {
+  it('makes an existing item critical or not without retyping it, in place, and saves the change once', async () => {
+    const host = await startGuardHost();
+    await recordAll(host, ['add ship goal Add CSV export', 'add q decision Quote every field']);
+
+    expect(await runGuard(host, 'critical ship on')).toEqual([{ message: 'Protected item "ship" is now critical.', type: 'info' }]);
+    expect(await readList(host)).toBe(
+      'Context Guard: 2 protected items (1 critical).\n- [goal, critical] ship: Add CSV export\n- [decision] q: Quote every field\nLast check: none yet.',
+    );
+    expect(host.statuses.get('context-guard')).toBe('│ Context Guard 2 items, 1 critical');
+    expect(await runGuard(host, 'critical ship off')).toEqual([{ message: 'Protected item "ship" is no longer critical.', type: 'info' }]);
+    expect(savedPayloads(host).slice(-2)).toEqual([
+      { schemaVersion: 1, recovery: 'off', items: [{ ...SHIP, critical: true }, { id: 'q', kind: 'decision', content: 'Quote every field', critical: false }] },
+      { schemaVersion: 1, recovery: 'off', items: [SHIP, { id: 'q', kind: 'decision', content: 'Quote every field', critical: false }] },
+    ]);
+  });
+
+  it('says when nothing changes and saves nothing', async () => {
+    const host = await startGuardHost();
+    await recordAll(host, ['add ship goal --critical Add CSV export']);
+    const saved = savedPayloads(host).length;
+    expect(await runGuard(host, 'critical ship on')).toEqual([
+      { message: 'Protected item "ship" is already critical; nothing changed.', type: 'info' },
+    ]);
+    await runGuard(host, 'critical ship off');
+    expect(await runGuard(host, 'critical ship off')).toEqual([
+      { message: 'Protected item "ship" is already not critical; nothing changed.', type: 'info' },
+    ]);
+    expect(savedPayloads(host)).toHaveLength(saved + 1);
+  });
+
+  it('refuses an unknown id and changes nothing', async () => {
+    const host = await startGuardHost();
+    expect(await runGuard(host, 'critical ship on')).toEqual([{ message: 'Rejected: no protected item has id "ship".', type: 'warning' }]);
+    expect(savedPayloads(host)).toEqual([]);
+  });
+
+  it.each([['critical'], ['critical ship'], ['critical ship yes'], ['critical ship ON'], ['critical ship on now']])(
+    'answers %j with the usage of critical alone',
+    async (args) => {
+      const host = await startGuardHost();
+      await recordAll(host, ['add ship goal Add CSV export']);
+      expect(await runGuard(host, args)).toEqual([{ message: 'Usage: /context-guard critical <id> <on|off>', type: 'warning' }]);
+      expect(savedPayloads(host)).toHaveLength(1);
+    },
+  );
+});

@@ -1,0 +1,87 @@
+import { fileURLToPath } from 'node:url';
+import { contentText, type ChatMessage, type ModelRequest, type PiDriver } from '@j1nn0/pi-testkit/real';
+import { expect } from 'vitest';
+
+// The scenario the Context Guard e2e files share: three protected items (two critical), recovery on,
+// three turns that mention them, and a summary that keeps only one.
+
+export const EXTENSION_PATH = fileURLToPath(new URL('../../../dist/extension.js', import.meta.url));
+
+export const KEPT = 'Export uses comma separated values';
+export const DROPPED = 'Never change the public report URL';
+export const PLAIN = 'The report page lives in reports.ts';
+export const SUMMARY = `The user is shipping CSV export. ${KEPT}.`;
+export const TURN_PROMPT = 'Continue with the exporter.';
+const RECOVERY_START = 'Context Guard recovery:';
+
+export const SETUP = [
+  `/context-guard add csv goal --critical ${KEPT}`,
+  `/context-guard add report-url constraint --critical ${DROPPED}`,
+  `/context-guard add location fact ${PLAIN}`,
+  '/context-guard recovery critical',
+];
+
+/** The check of a compaction with SUMMARY: what the real Pi showed. */
+export const CHECK_NOTICE =
+  'Context Guard: after compaction 1 preserved, 2 lost, 0 unknown (1 critical lost). Restored 1 critical item for the model.\n' +
+  'Lost: "report-url" (critical), "location".';
+
+export const PENDING_NOTICE = 'Context Guard: compacted; 3 protected items (2 critical) will be checked at the next model request.';
+
+export const isRecovery = (message: ChatMessage): boolean => contentText(message.content).startsWith(RECOVERY_START);
+
+/** The roles of one request, the recovery shown as `recovery`: what the report and the asserts read. */
+export function rolesOf(request: ModelRequest): string[] {
+  return request.messages.map((message) => (isRecovery(message) ? 'recovery' : message.role));
+}
+
+/** Runs a command that answers with exactly one notification; returns its text. */
+export async function readCommand(pi: PiDriver, commandLine: string): Promise<string> {
+  const { notifications } = await pi.prompt(commandLine);
+  expect(notifications).toHaveLength(1);
+  return notifications[0]?.message ?? '';
+}
+
+/** Protects the three items and talks three turns that mention them; nothing is compacted yet. */
+export async function protectAndTalk(pi: PiDriver): Promise<void> {
+  for (const line of SETUP) {
+    await readCommand(pi, line);
+  }
+  pi.model.enqueue({ text: 'Noted.' }, { text: 'Sure.' }, { text: 'Nothing else.' });
+  await pi.prompt(`Keep in mind: ${KEPT}. ${DROPPED}. ${PLAIN}.`);
+  await pi.prompt('Start on the exporter.');
+  await pi.prompt('Anything else before we compact?');
+}
+
+/** Pi's own compaction after `protectAndTalk`, with SUMMARY; returns the notices of the compaction. */
+export async function compactLosingTwo(pi: PiDriver): Promise<string[]> {
+  await protectAndTalk(pi);
+  pi.model.setSummary(SUMMARY);
+  const before = pi.notifications().length;
+  await pi.compact();
+  const notices = pi.notifications().slice(before).map((notification) => notification.message);
+  pi.model.reset();
+  return notices;
+}
+
+/**
+ * Every request of a turn carries the recovery exactly once, right after the compaction summary and
+ * before the turn's prompt; never after the turn's assistant message or tool result.
+ */
+export function expectRecoveryAfterSummary(requests: readonly ModelRequest[]): void {
+  for (const request of requests) {
+    const roles = rolesOf(request);
+    const summaryIndex = request.messages.findIndex((message) => contentText(message.content).includes(SUMMARY));
+    expect(summaryIndex).toBeGreaterThanOrEqual(0);
+    expect(roles.filter((role) => role === 'recovery')).toHaveLength(1);
+    expect(roles.indexOf('recovery')).toBe(summaryIndex + 1);
+    expect(roles.indexOf('recovery')).toBeLessThan(request.messages.findIndex((message) => contentText(message.content) === TURN_PROMPT));
+  }
+}
+
+/** A turn in which the model lists the protected items, then answers: two requests. */
+export async function toolCallingTurn(pi: PiDriver): Promise<{ notices: string[]; requests: ModelRequest[] }> {
+  pi.model.enqueue({ toolCalls: [{ name: 'context_guard_list', arguments: {} }] }, { text: 'Continuing.' });
+  const turn = await pi.prompt(TURN_PROMPT);
+  return { notices: turn.notifications.map((notification) => notification.message), requests: pi.model.chatRequests() };
+}
