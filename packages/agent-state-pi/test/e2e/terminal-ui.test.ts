@@ -140,29 +140,38 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
     });
   }
 
-  it('draws Context Guard\'s tool rows with kind, id and critical, a rejection unlike an acceptance', async () => {
+  it('draws Context Guard\'s tool rows with kind and id, refuses the model\'s critical unlike an acceptance, and a person\'s critical is a chat line', async () => {
     model.enqueue(
       {
         toolCalls: [
           { name: 'context_guard_protect', arguments: { id: 'utf8', kind: 'constraint', content: 'Write UTF-8', critical: true } },
-          { name: 'context_guard_protect', arguments: { id: 'csv-goal', kind: 'goal', content: 'Again' } },
+          { name: 'context_guard_protect', arguments: { id: 'encoding', kind: 'constraint', content: 'Write UTF-8' } },
         ],
       },
-      { text: 'Protected utf8; csv-goal was already protected.' },
+      { text: 'Protected encoding; only you can make it critical.' },
     );
-    await submitLine(terminal, 'Protect the encoding', 'csv-goal was already protected.');
+    await submitLine(terminal, 'Protect the encoding', 'only you can make it critical.');
 
     const screen = lines();
-    expect(screen).toContain(' Context Guard protect constraint utf8 critical "Write UTF-8"');
-    expect(screen).toContain(' Context Guard protect goal csv-goal "Again"');
-    const accepted = screen.indexOf(' ✓ Protected constraint "utf8" (critical).');
-    const rejected = screen.indexOf(' ✗ Rejected: a protected item with id "csv-goal" already exists.');
-    expect(accepted).toBeGreaterThan(-1);
-    expect(rejected).toBeGreaterThan(accepted);
+    expect(screen).toContain(' Context Guard protect constraint utf8 "Write UTF-8"');
+    expect(screen).toContain(' Context Guard protect constraint encoding "Write UTF-8"');
+    // The refusal is longer than the row: its one line is cut to the width.
+    const rejected = screen.findIndex((row) => row.startsWith(' ✗ Rejected: only a person can mark an item critical'));
+    const accepted = screen.indexOf(' ✓ Protected constraint "encoding".');
+    expect(rejected).toBeGreaterThan(-1);
+    expect(accepted).toBeGreaterThan(rejected);
     const markColour = (row: number, mark: string): string | undefined =>
       terminal.styledRow(row).find((run) => run.text.includes(mark))?.fg;
     expect(markColour(accepted, '✓')).not.toBe(markColour(rejected, '✗'));
-    expect(rowsContaining(screen, '◆ Context Guard: protected utf8 (constraint, critical)')).toBe(entryLines ? 1 : 0);
+    expect(rowsContaining(screen, '◆ Context Guard: protected encoding (constraint)')).toBe(entryLines ? 1 : 0);
+    expect(rowsContaining(screen, 'utf8 (constraint')).toBe(0);
+
+    await submitLine(
+      terminal,
+      '/context-guard critical encoding on',
+      entryLines ? '◆ Context Guard: encoding critical' : 'Protected item "encoding" is now critical.',
+      { keystrokeMs: PERSON_KEYSTROKE_MS },
+    );
   }, PI_E2E_TIMEOUT_MS);
 
   it('shows one line of a tool result until ctrl+o expands it', async () => {
