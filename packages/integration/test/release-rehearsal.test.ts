@@ -46,6 +46,11 @@ afterAll(async () => {
   if (scratchDir !== undefined) await rm(scratchDir, { recursive: true, force: true, maxRetries: 3 });
 }, CLEANUP_TIMEOUT_MS);
 
+function scratchOf(): string {
+  if (scratchDir === undefined) throw new Error('the rehearsal has not started');
+  return scratchDir;
+}
+
 function plannedVersion(done: Rehearsal, name: string): string {
   const version = done.planned.get(name);
   if (version === undefined) throw new Error(`${name} is not a publishable package of the clone`);
@@ -147,7 +152,7 @@ describeEachPi(
 
     beforeAll(async () => {
       done = await rehearsal();
-      npmRoot = join(scratchDir ?? '', `npm-${target.version.label}`);
+      npmRoot = join(scratchOf(), `npm-${target.version.label}`);
       sandbox = await createPiSandbox({ env: npmEnvIn(npmRoot, done.registry.url) });
       installs = await piInstallFromRegistry(target, sandbox, PI_PACKAGES, INSTALL_TIMEOUT_MS);
     }, REHEARSAL_TIMEOUT_MS + 2 * INSTALL_TIMEOUT_MS);
