@@ -6,7 +6,6 @@ import {
   PI_E2E_TIMEOUT_MS,
   createPiSandbox,
   describeEachPi,
-  runPiCli,
   startPi,
   type PiCliResult,
   type PiSandbox,
@@ -18,11 +17,11 @@ import { runSmokeScenario } from '../src/smoke-scenario.js';
 import { warningLines } from '../src/startup-warnings.js';
 import { LocalRegistry } from './support/local-registry.js';
 import { publishablePackages } from './support/packed-packages.js';
+import { PI_PACKAGES as ADAPTERS, installedDir, npmEnvIn, piInstallFromRegistry } from './support/pi-npm-install.js';
 import { publishWorkspace, registryDocument } from './support/registry-publish.js';
 
 const PUBLISH_TIMEOUT_MS = 240_000;
 const INSTALL_TIMEOUT_MS = 120_000;
-const ADAPTERS = ['@j1nn0/agent-state-pi', '@j1nn0/agent-context-guard-pi'] as const;
 
 let scratchDir: string | undefined;
 let publishing: Promise<LocalRegistry> | undefined;
@@ -50,34 +49,8 @@ function npmRootOf(target: PiTarget): string {
   return join(scratchDir, `npm-${target.version.label}`);
 }
 
-function npmGlobalPrefix(target: PiTarget): string {
-  return join(npmRootOf(target), 'global');
-}
-
-/** npm, as Pi runs it (with Pi's own environment), talks to the local registry only and writes only under `root`. */
-function npmEnvIn(root: string, registryUrl: string): Record<string, string> {
-  return {
-    npm_config_registry: registryUrl,
-    npm_config_cache: join(root, 'cache'),
-    npm_config_prefix: join(root, 'global'),
-    npm_config_userconfig: join(root, 'npmrc'),
-    npm_config_update_notifier: 'false',
-    npm_config_audit: 'false',
-    npm_config_fund: 'false',
-    // A refused connection fails at once instead of after npm's back-off.
-    npm_config_fetch_retries: '0',
-  };
-}
-
-/**
- * Where `pi install npm:<name>` (global scope) puts a package: 0.73.1 runs `npm install -g`, into
- * npm's global prefix; the @earendil-works scope (checked on 0.84.2 and 1.6.0) runs
- * `npm install --prefix <agent dir>/npm`.
- */
-function installedDir(target: PiTarget, sandbox: PiSandbox, name: string): string {
-  return target.version.scope === '@earendil-works'
-    ? join(sandbox.agentDir, 'npm', 'node_modules', name)
-    : join(npmGlobalPrefix(target), 'lib', 'node_modules', name);
+function installedIn(target: PiTarget, sandbox: PiSandbox, name: string): string {
+  return installedDir(target, sandbox, npmRootOf(target), name);
 }
 
 describe('the workspace published to a local registry', () => {
@@ -108,24 +81,19 @@ describeEachPi(
     beforeAll(async () => {
       const registry = await publishedRegistry();
       sandbox = await createPiSandbox({ env: npmEnvIn(npmRootOf(target), registry.url) });
-      installs = [];
-      for (const name of ADAPTERS) {
-        const result = await runPiCli({ ...target, sandbox, args: ['install', `npm:${name}`], timeoutMs: INSTALL_TIMEOUT_MS });
-        if (result.code !== 0) throw new Error(`pi install npm:${name} exited ${String(result.code)}:\n${result.stdout}\n${result.stderr}`);
-        installs.push(result);
-      }
+      installs = await piInstallFromRegistry(target, sandbox, ADAPTERS, INSTALL_TIMEOUT_MS);
     }, PUBLISH_TIMEOUT_MS + 2 * INSTALL_TIMEOUT_MS);
 
     it('installs both adapters from the registry with no warning, where this Pi keeps global npm packages in the sandbox', () => {
       expect(installs.map((result) => result.code)).toEqual([0, 0]);
       expect(installs.flatMap((result) => warningLines(`${result.stdout}\n${result.stderr}`))).toEqual([]);
-      for (const name of ADAPTERS) expect(existsSync(join(installedDir(target, sandbox, name), 'package.json')), name).toBe(true);
+      for (const name of ADAPTERS) expect(existsSync(join(installedIn(target, sandbox, name), 'package.json')), name).toBe(true);
     });
 
     it('runs the smoke with the installed adapters: commands, a tool call, a resume, Context Guard, no warning', async () => {
       const pi = await startPi({ ...target, sandbox });
       const checks = new SmokeChecks();
-      const agentStateDir = installedDir(target, sandbox, '@j1nn0/agent-state-pi');
+      const agentStateDir = installedIn(target, sandbox, '@j1nn0/agent-state-pi');
 
       await runSmokeScenario({ pi, checks, print: () => undefined, agentStateDir, withContextGuard: true });
 

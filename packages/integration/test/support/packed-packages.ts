@@ -14,6 +14,7 @@ export interface PackageManifest {
   readonly private?: boolean;
   readonly dependencies?: Readonly<Record<string, string>>;
   readonly peerDependencies?: Readonly<Record<string, string>>;
+  readonly publishConfig?: Readonly<Record<string, unknown>>;
 }
 
 export interface WorkspacePackage {
@@ -36,17 +37,21 @@ async function readManifest(dir: string): Promise<PackageManifest> {
   return JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as PackageManifest;
 }
 
-/** The workspace packages a release publishes (not `private`), in folder order. */
-export async function publishablePackages(): Promise<WorkspacePackage[]> {
-  const packagesDir = join(REPO_ROOT, 'packages');
+/** Every workspace package under `root` (this checkout unless given), in folder order. */
+export async function workspacePackages(root: string = REPO_ROOT): Promise<WorkspacePackage[]> {
+  const packagesDir = join(root, 'packages');
   const folders = (await readdir(packagesDir, { withFileTypes: true })).filter((entry) => entry.isDirectory());
-  const all = await Promise.all(
+  return Promise.all(
     folders.map(async (folder) => {
       const dir = join(packagesDir, folder.name);
       return { dir, manifest: await readManifest(dir) };
     }),
   );
-  return all.filter((workspacePackage) => workspacePackage.manifest.private !== true);
+}
+
+/** The workspace packages a release publishes (not `private`), in folder order. */
+export async function publishablePackages(): Promise<WorkspacePackage[]> {
+  return (await workspacePackages()).filter((workspacePackage) => workspacePackage.manifest.private !== true);
 }
 
 async function filesUnder(dir: string): Promise<string[]> {
