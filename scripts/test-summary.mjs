@@ -11,14 +11,18 @@ if (logPath === undefined) {
 // ANSI colour codes would split the words vitest prints, so they are removed first.
 const log = readFileSync(logPath, 'utf8').replace(/\u001b\[[0-9;]*m/g, '');
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// A file whose hook failed counts its tests as skipped; only the file count shows it failed.
+const files = { passed: 0, failed: 0, skipped: 0 };
 let packages = 0;
 for (const line of log.split('\n')) {
-  const summary = /\bTests\s+(.+)\(\d+\)\s*$/.exec(line);
+  const summary = /\b(Tests|Test Files)\s+(.+)\(\d+\)\s*$/.exec(line);
   if (summary === null) continue;
-  packages += 1;
-  for (const [, count, word] of summary[1].matchAll(/(\d+)\s+(passed|failed|skipped|todo)/g)) {
-    totals[word === 'todo' ? 'skipped' : word] += Number(count);
+  const counts = summary[1] === 'Tests' ? totals : files;
+  if (summary[1] === 'Tests') packages += 1;
+  for (const [, count, word] of summary[2].matchAll(/(\d+)\s+(passed|failed|skipped|todo)/g)) {
+    counts[word === 'todo' ? 'skipped' : word] += Number(count);
   }
 }
 console.log(`vitest packages: ${packages}`);
+console.log(`test files: ${files.passed} passed, ${files.failed} failed, ${files.skipped} skipped`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

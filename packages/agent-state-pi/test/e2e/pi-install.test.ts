@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { createPiSandbox, describeEachPi, runPiCli, startPi, type PiCliResult, type PiSandbox } from '@j1nn0/pi-testkit/real';
+import { PI_E2E_TIMEOUT_MS, createPiSandbox, describeEachPi, runPiCli, startPi, type PiCliResult, type PiSandbox } from '@j1nn0/pi-testkit/real';
 import { beforeAll, expect, it } from 'vitest';
 import { EMPTY_STATUS } from '../snapshots.js';
 import { PACKAGE_DIR, runAgentState } from './support/real-pi.js';
@@ -13,7 +13,8 @@ describeEachPi('agent-state-pi installed with `pi install -l` in the real Pi', (
   beforeAll(async () => {
     sandbox = await createPiSandbox();
     install = await runPiCli({ ...target, sandbox, args: ['install', PACKAGE_DIR, '-l'] });
-  });
+    // A real `pi install`: on a loaded machine it outlasts vitest's default 10 s hook bound.
+  }, PI_E2E_TIMEOUT_MS);
 
   it('installs the package folder into the project and loads it from .pi/settings.json', async () => {
     expect(install.code).toBe(0);
