@@ -1,6 +1,14 @@
 import contextGuardExtension, { STATE_ENTRY_TYPE as CONTEXT_GUARD_ENTRY } from '@j1nn0/agent-context-guard-pi';
 import agentStateExtension, { STATE_ENTRY_TYPE as AGENT_STATE_ENTRY } from '@j1nn0/agent-state-pi';
-import { createBenchContext, createCapturingPi, type CapturingPi, type CapturingPiApi } from './capturing-pi.js';
+import {
+  PLAIN_BENCH_THEME,
+  createBenchContext,
+  createCapturingPi,
+  type BranchEntry,
+  type CapturingPi,
+  type CapturingPiApi,
+  type CapturingPiOptions,
+} from './capturing-pi.js';
 
 /** The two Pi adapters as the in-process figures use them: loaded into a capturing Pi and fed commands. */
 export interface BenchAdapter {
@@ -31,11 +39,15 @@ export const CONTEXT_GUARD_ADAPTER: BenchAdapter = {
 
 export const BENCH_ADAPTERS: readonly BenchAdapter[] = [AGENT_STATE_ADAPTER, CONTEXT_GUARD_ADAPTER];
 
-/** An adapter loaded into a capturing Pi and started on an empty branch. */
-export async function startAdapter(adapter: BenchAdapter): Promise<CapturingPi> {
-  const pi = createCapturingPi();
+/** An adapter loaded into a capturing Pi and started on a branch (by default an empty one). */
+export async function startAdapter(
+  adapter: BenchAdapter,
+  options: CapturingPiOptions = {},
+  branch: () => readonly BranchEntry[] = () => [],
+): Promise<CapturingPi> {
+  const pi = createCapturingPi(options);
   adapter.load(pi.api);
-  const context = createBenchContext(() => []);
+  const context = createBenchContext(branch);
   for (const handler of pi.handlers('session_start')) await handler({ type: 'session_start', reason: 'startup' }, context);
   return pi;
 }
@@ -52,4 +64,31 @@ export async function payloadWithItems(adapter: BenchAdapter, count: number): Pr
   const last = pi.appended.at(-1);
   if (last?.customType !== adapter.entryType) throw new Error(`${adapter.label} saved no state entry`);
   return last.data;
+}
+
+/**
+ * Draws the chat line (Pi 0.84+ entry renderer) of the newest entry of `branch` as if Pi had just
+ * appended it: each call gives that entry a new id, so the adapter has never described it before.
+ */
+export async function newestLineDrawer(adapter: BenchAdapter, branch: readonly BranchEntry[], title: string): Promise<() => unknown> {
+  const newest = branch.at(-1);
+  if (newest === undefined) throw new Error('no entry to draw');
+  const current = [...branch];
+  const drawer = await startAdapter(adapter, { entryRenderers: true }, () => current);
+  const render = drawer.entryRenderer(adapter.entryType);
+  let drawn = 0;
+  const draw = (): unknown => {
+    drawn += 1;
+    const entry = { ...newest, id: `drawn-${drawn.toString()}`, customType: adapter.entryType, data: newest.data };
+    current[current.length - 1] = entry;
+    return render(entry, { expanded: false }, PLAIN_BENCH_THEME);
+  };
+  const line = (draw() as { render(width: number): string[] }).render(200).join('');
+  if (!line.includes(`${title}: `) || line.includes('unreadable')) throw new Error(`unexpected chat line: ${line}`);
+  return draw;
+}
+
+/** The adapter's saved entries as a branch of custom entries, oldest first. */
+export function branchOfSaved(pi: CapturingPi): BranchEntry[] {
+  return pi.appended.map((entry, index) => ({ type: 'custom', id: `saved-${index.toString()}`, ...entry }));
 }

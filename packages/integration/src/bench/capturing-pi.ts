@@ -36,6 +36,28 @@ export interface BenchContext {
 type Handler = (event: unknown, ctx: BenchContext) => unknown;
 type CommandHandler = (args: string, ctx: BenchContext) => Promise<void>;
 
+/** A custom entry as Pi hands it to an entry renderer. */
+export interface RenderedEntry {
+  readonly id: string;
+  readonly customType: string;
+  readonly data: unknown;
+}
+
+/** What an adapter's entry renderer is called with; the theme paints nothing. */
+export type EntryRenderer = (entry: RenderedEntry, options: { readonly expanded: boolean }, theme: BenchTheme) => unknown;
+
+export interface BenchTheme {
+  fg(color: string, text: string): string;
+  bold(text: string): string;
+}
+
+export const PLAIN_BENCH_THEME: BenchTheme = { fg: (_color, text) => text, bold: (text) => text };
+
+export interface CapturingPiOptions {
+  /** Offer `registerEntryRenderer` (Pi 0.84+), so the adapters register their chat lines; off by default. */
+  readonly entryRenderers?: boolean;
+}
+
 /** What the extension factory receives; it satisfies both adapters' narrow Pi ports. */
 export interface CapturingPiApi {
   on(event: string, handler: (event: never, ctx: never) => unknown): void;
@@ -43,6 +65,7 @@ export interface CapturingPiApi {
   registerTool(tool: CapturedTool): void;
   appendEntry(customType: string, data: unknown): void;
   sendMessage(message: unknown, options: unknown): void;
+  registerEntryRenderer?(customType: string, renderer: (entry: never, options: never, theme: never) => unknown): void;
 }
 
 export interface CapturingPi {
@@ -52,9 +75,12 @@ export interface CapturingPi {
   /** Every handler registered for an event, in registration order. */
   handlers(event: string): Handler[];
   command(name: string): CommandHandler;
+  /** The renderer registered for a custom entry type (only with `entryRenderers`). */
+  entryRenderer(customType: string): EntryRenderer;
 }
 
-export function createCapturingPi(): CapturingPi {
+export function createCapturingPi(options: CapturingPiOptions = {}): CapturingPi {
+  const renderers = new Map<string, EntryRenderer>();
   const handlers = new Map<string, Handler[]>();
   const commands = new Map<string, CommandHandler>();
   const appended: CapturedEntry[] = [];
@@ -76,6 +102,13 @@ export function createCapturingPi(): CapturingPi {
     sendMessage() {
       // Recovery messages play no part in these figures.
     },
+    ...(options.entryRenderers === true
+      ? {
+          registerEntryRenderer(customType: string, renderer: (entry: never, options: never, theme: never) => unknown) {
+            renderers.set(customType, renderer as EntryRenderer);
+          },
+        }
+      : {}),
   };
   return {
     api,
@@ -87,6 +120,11 @@ export function createCapturingPi(): CapturingPi {
       if (handler === undefined) throw new Error(`no command ${name} was registered`);
       return handler;
     },
+    entryRenderer(customType) {
+      const renderer = renderers.get(customType);
+      if (renderer === undefined) throw new Error(`no entry renderer for ${customType} was registered`);
+      return renderer;
+    },
   };
 }
 
@@ -96,5 +134,19 @@ export function createBenchContext(branch: () => readonly BranchEntry[]): BenchC
     hasUI: true,
     ui: { notify: () => undefined, setStatus: () => undefined, setWidget: () => undefined },
     sessionManager: { getBranch: branch },
+  };
+}
+
+/** Like `createBenchContext`, but every notification's message is pushed to `notices`, so a reply can be read back. */
+export function createRecordingContext(branch: () => readonly BranchEntry[], notices: string[]): BenchContext {
+  const context = createBenchContext(branch);
+  return {
+    ...context,
+    ui: {
+      ...context.ui,
+      notify: (message) => {
+        notices.push(message);
+      },
+    },
   };
 }

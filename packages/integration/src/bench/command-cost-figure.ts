@@ -14,14 +14,19 @@ const FULL = 200;
 const HANDLER_GOAL_NANOSECONDS = 1_000_000;
 const ROUND_TRIPS = 30;
 
-/** `/agent-state` arguments that fill the state to its limits: an objective, 200 work items, 200 decisions. */
-export function fullStateCommands(): string[] {
+/** `/agent-state` arguments for an objective, `count` work items and `count` decisions, added in turn. */
+export function stateCommands(count: number): string[] {
   const commands = ['objective Ship the CSV export of the report page'];
-  for (let index = 1; index <= FULL; index += 1) {
+  for (let index = 1; index <= count; index += 1) {
     commands.push(AGENT_STATE_ADAPTER.addItemArgs(index));
     commands.push(`decide choice-${index.toString().padStart(3, '0')} Keep decision ${index.toString()} about the export format`);
   }
   return commands;
+}
+
+/** The state at the adapter's limits: an objective, 200 work items, 200 decisions. */
+export function fullStateCommands(): string[] {
+  return stateCommands(FULL);
 }
 
 interface PlainSnapshot {

@@ -7,6 +7,9 @@ import type { PiVersion } from '@j1nn0/pi-testkit/real';
 export const AGENT_STATE_EXTENSION = fileURLToPath(import.meta.resolve('@j1nn0/agent-state-pi'));
 export const CONTEXT_GUARD_EXTENSION = fileURLToPath(import.meta.resolve('@j1nn0/agent-context-guard-pi'));
 
+/** The compiled test-only extension that registers nothing (the start-up floor), next to this file in dist/bench. */
+export const EMPTY_EXTENSION = fileURLToPath(new URL('./empty-extension.js', import.meta.url));
+
 /** Pi's own example `todo` extension (a .ts file Pi loads through jiti) from the release under test. */
 export function piTodoExample(version: PiVersion): string {
   // Every release keeps its CLI under <package>/dist/, and its examples under <package>/examples/.

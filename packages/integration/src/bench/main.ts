@@ -4,19 +4,35 @@ import { commandCostRows } from './command-cost-figure.js';
 import { literalVerifierRows } from './literal-verifier-figure.js';
 import { describeLoad, describeMachine } from './machine.js';
 import { choosePiTargets } from './pi-targets.js';
-import { formatReport, type BenchRow } from './report.js';
+import { guardApiMatrix } from './guard-api-figure.js';
+import { formatReport, type BenchMatrix } from './report.js';
 import { restoreRows } from './restore-figure.js';
 import { sessionSizeRows } from './session-size-figure.js';
 import { restartRestoreRows } from './restart-restore-figure.js';
 import { startupRows, type StartVariant } from './startup-figure.js';
+import { stateApiMatrix } from './state-api-figure.js';
 import { adapterExtensionsIn } from './extension-paths.js';
 import { DEFAULT_TIMING } from './timing.js';
 import { toolPayloadRows } from './tool-payload-figure.js';
 
-// `pnpm bench`: every figure beside its floor or anchor from the same run, printed as one markdown
-// table on stdout. Progress goes to stderr so the table can be pasted as it is.
+// `pnpm bench`: every figure beside its floor or anchor from the same run, printed as markdown tables
+// on stdout. Progress goes to stderr so the tables can be pasted as they are.
 
-async function figure(name: string, measure: () => Promise<BenchRow[]> | BenchRow[]): Promise<BenchRow[]> {
+/** BENCH_ONLY=<name>,<name>: run only these figures (names as printed on stderr), e.g. `start-up,core API`. */
+function chosenFigures(): ReadonlySet<string> | undefined {
+  const only = process.env['BENCH_ONLY'];
+  if (only === undefined || only === '') return undefined;
+  return new Set(only.split(',').map((name) => name.trim()));
+}
+
+const CHOSEN = chosenFigures();
+const skippedFigures: string[] = [];
+
+async function figure<T>(name: string, measure: () => Promise<T[]> | T[]): Promise<T[]> {
+  if (CHOSEN !== undefined && !CHOSEN.has(name)) {
+    skippedFigures.push(name);
+    return [];
+  }
   const start = Date.now();
   process.stderr.write(`bench: ${name}...`);
   const rows = await measure();
@@ -47,6 +63,7 @@ async function main(): Promise<void> {
     ...(await figure('command cost', () => commandCostRows(primary))),
     ...(await figure('literal verifier', literalVerifierRows)),
   ];
+  const matrices: BenchMatrix[] = await figure('core API', async () => [await stateApiMatrix(), await guardApiMatrix()]);
   const piVersions = targets.startup.map((target) => `${target.version.label} on Node ${target.nodeVersion}`);
   const report = formatReport({
     title: 'Benchmarks',
@@ -57,7 +74,8 @@ async function main(): Promise<void> {
       `in-process times: median of ${DEFAULT_TIMING.batches.toString()} interleaved batches of about ${DEFAULT_TIMING.batchMilliseconds.toString()} ms each, after ${DEFAULT_TIMING.warmupBatches.toString()} warm-up batches`,
     ],
     rows,
-    notes: targets.notes,
+    matrices,
+    notes: [...targets.notes, ...(skippedFigures.length > 0 ? [`not run (BENCH_ONLY): ${skippedFigures.join(', ')}`] : [])],
   });
   process.stdout.write(report);
 }

@@ -15,11 +15,21 @@ export interface BenchRow {
   readonly verdict: Verdict;
 }
 
+/** A figure whose values read best as a grid (an operation per row, a size per column), printed below the main table. */
+export interface BenchMatrix {
+  readonly title: string;
+  /** Lines shown between the title and the grid: what was measured and how. */
+  readonly description: readonly string[];
+  readonly header: readonly string[];
+  readonly rows: readonly (readonly string[])[];
+}
+
 export interface BenchReport {
   readonly title: string;
   /** Lines about the machine and the run, shown above the table. */
   readonly context: readonly string[];
   readonly rows: readonly BenchRow[];
+  readonly matrices: readonly BenchMatrix[];
   /** Lines shown below the table (skipped figures, notes). */
   readonly notes: readonly string[];
 }
@@ -40,6 +50,11 @@ export function formatMilliseconds(milliseconds: number): string {
   return formatDuration(milliseconds * 1_000_000);
 }
 
+/** A difference in milliseconds, always with its sign: `+7.41 ms`, `-3.20 ms`. */
+export function formatSignedMilliseconds(milliseconds: number): string {
+  return `${milliseconds < 0 ? '-' : '+'}${formatMilliseconds(Math.abs(milliseconds))}`;
+}
+
 export function formatBytes(bytes: number): string {
   return `${Math.round(bytes).toLocaleString('en-US')} B`;
 }
@@ -56,18 +71,25 @@ function tableLine(cells: readonly string[]): string {
   return `| ${cells.map(cell).join(' | ')} |`;
 }
 
+function grid(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  return [tableLine(header), tableLine(header.map(() => '---')), ...rows.map(tableLine)].join('\n');
+}
+
 export function formatTable(rows: readonly BenchRow[]): string {
-  const lines = [tableLine(HEADER), tableLine(HEADER.map(() => '---'))];
-  for (const row of rows) {
-    lines.push(
-      tableLine([row.figure, row.measure, row.value, row.anchor, formatRatio(row.ratio), row.goal, row.verdict]),
-    );
-  }
-  return lines.join('\n');
+  return grid(
+    HEADER,
+    rows.map((row) => [row.figure, row.measure, row.value, row.anchor, formatRatio(row.ratio), row.goal, row.verdict]),
+  );
+}
+
+export function formatMatrix(matrix: BenchMatrix): string {
+  const description = matrix.description.map((line) => `- ${line}`).join('\n');
+  return [`### ${matrix.title}`, description, grid(matrix.header, matrix.rows)].filter((part) => part !== '').join('\n\n');
 }
 
 export function formatReport(report: BenchReport): string {
   const parts = [`## ${report.title}`, report.context.map((line) => `- ${line}`).join('\n'), formatTable(report.rows)];
+  parts.push(...report.matrices.map(formatMatrix));
   if (report.notes.length > 0) parts.push(report.notes.map((line) => `- ${line}`).join('\n'));
   return `${parts.join('\n\n')}\n`;
 }

@@ -43,7 +43,8 @@ export async function restartRestoreRows(targets: readonly PiTarget[]): Promise<
     try {
       const sessionFile = await savedFullSession(target, sandbox, model);
       await checkRestored(target, sandbox, model, sessionFile);
-      const [bare = [], loaded = []] = await timeRounds({ target, sandbox, model, sessionFile }, [BARE, THIS_BUILD], ROUNDS);
+      const times = await timeRounds({ target, sandbox, model, sessionFile }, [BARE, THIS_BUILD], ROUNDS);
+      const [bare = [], loaded = []] = times.wall;
       const where = `real Pi ${target.version.label} on Node ${target.nodeVersion}, spawn on a saved session with a full state (401 state entries) to first get_state answer, both adapters loaded, ${ROUNDS.toString()} alternated pairs`;
       rows.push(...overheadRows('1 restore', where, loaded, bare, undefined));
     } finally {

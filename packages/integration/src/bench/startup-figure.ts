@@ -1,14 +1,19 @@
 import { createPiSandbox, startPi, startScriptedModel, type PiSandbox, type ScriptedModel } from '@j1nn0/pi-testkit/real';
-import { AGENT_STATE_EXTENSION, CONTEXT_GUARD_EXTENSION } from './extension-paths.js';
+import { AGENT_STATE_EXTENSION, CONTEXT_GUARD_EXTENSION, EMPTY_EXTENSION } from './extension-paths.js';
+import { extensionPhaseMilliseconds } from './pi-timing.js';
 import type { PiTarget } from './pi-targets.js';
-import { formatMilliseconds, verdictAtMost, type BenchRow } from './report.js';
-import { lowerQuartile, median, timeAsync } from './timing.js';
+import { formatMilliseconds, formatSignedMilliseconds, verdictAtMost, type BenchRow } from './report.js';
+import { lowerQuartile, median, medianInterval, timeAsync } from './timing.js';
 
-// Figure 4: real Pi in RPC mode, spawn to the first get_state answer, bare and with both adapters;
-// optionally also with another build of both adapters (before/after), in the same rounds.
+// Figure 4: real Pi in RPC mode, spawn to the first get_state answer: bare, with an extension that
+// registers nothing (the floor: what Pi charges for loading any extension) and with both adapters;
+// optionally also with another build of both adapters (before/after), all in the same rounds.
 
 const ROUNDS = 20;
-const OVERHEAD_GOAL = 1.05;
+// The goal line starts in well under a second, so it can afford the rounds a 10 ms goal needs.
+const GOAL_LINE = '1.6.0';
+const GOAL_LINE_ROUNDS = 40;
+const GOAL_OVER_FLOOR_MILLISECONDS = 10;
 const BOTH_ADAPTERS = [AGENT_STATE_EXTENSION, CONTEXT_GUARD_EXTENSION];
 
 /** A set of extensions to start Pi with; `bare` is the anchor every other one is compared to. */
@@ -18,6 +23,7 @@ export interface StartVariant {
 }
 
 export const BARE: StartVariant = { label: 'bare Pi', extensions: [] };
+export const EMPTY: StartVariant = { label: 'an empty extension loaded (registers nothing)', extensions: [EMPTY_EXTENSION] };
 export const THIS_BUILD: StartVariant = { label: 'both adapters loaded', extensions: BOTH_ADAPTERS };
 
 export interface StartSetting {
@@ -28,10 +34,17 @@ export interface StartSetting {
   readonly sessionFile?: string;
 }
 
-/** Milliseconds from spawn to the first get_state answer (startPi also writes the tiny models.json first). */
-async function timeStart(setting: StartSetting, extensions: readonly string[]): Promise<number> {
+interface StartTime {
+  /** Milliseconds from spawn to the first get_state answer (startPi also writes the tiny models.json first). */
+  readonly wall: number;
+  /** Pi's own timer of its extension phase, when the sandbox sets PI_TIMING=1 and Pi prints it (0.84+). */
+  readonly extensionPhase: number | undefined;
+}
+
+async function timeStart(setting: StartSetting, extensions: readonly string[]): Promise<StartTime> {
   let stop: (() => Promise<void>) | undefined;
-  const milliseconds = await timeAsync(async () => {
+  let stderr = '';
+  const wall = await timeAsync(async () => {
     const pi = await startPi({
       ...setting.target,
       extensions,
@@ -39,24 +52,37 @@ async function timeStart(setting: StartSetting, extensions: readonly string[]): 
       model: setting.model,
       ...(setting.sessionFile === undefined ? {} : { sessionFile: setting.sessionFile }),
     });
-    stop = () => pi.dispose();
+    stop = async () => {
+      stderr = pi.stderr();
+      await pi.dispose();
+    };
   });
   await stop?.();
-  return milliseconds;
+  return { wall, extensionPhase: extensionPhaseMilliseconds(stderr) };
 }
 
-/** Start times per variant; each round rotates which variant starts first, so load drift falls on all alike. */
-export async function timeRounds(setting: StartSetting, variants: readonly StartVariant[], rounds: number): Promise<number[][]> {
+/** Per variant, index i of every list being round i. */
+export interface RoundTimes {
+  readonly wall: number[][];
+  /** Empty lists where Pi printed no timer. */
+  readonly extensionPhase: number[][];
+}
+
+/** Starts every variant once a round; each round rotates which variant starts first, so load drift falls on all alike. */
+export async function timeRounds(setting: StartSetting, variants: readonly StartVariant[], rounds: number): Promise<RoundTimes> {
   // One unmeasured start of each kind warms the file caches.
   for (const variant of variants) await timeStart(setting, variant.extensions);
-  const times = variants.map((): number[] => []);
+  const wall = variants.map((): number[] => []);
+  const extensionPhase = variants.map((): number[] => []);
   for (let round = 0; round < rounds; round += 1) {
     for (let step = 0; step < variants.length; step += 1) {
       const index = (round + step) % variants.length;
-      times[index]?.push(await timeStart(setting, variants[index]?.extensions ?? []));
+      const time = await timeStart(setting, variants[index]?.extensions ?? []);
+      wall[index]?.push(time.wall);
+      if (time.extensionPhase !== undefined) extensionPhase[index]?.push(time.extensionPhase);
     }
   }
-  return times;
+  return { wall, extensionPhase };
 }
 
 /** Median and lower-quartile rows of `loaded` against `bare`. */
@@ -76,17 +102,81 @@ export function overheadRows(figure: string, where: string, loaded: readonly num
   return [row('median', median), row('lower quartile (least disturbed by other load)', lowerQuartile)];
 }
 
+/**
+ * The adapters' own cost: milliseconds over the empty-extension floor. The median is taken of the
+ * per-round differences (each round starts both), with its 95 % interval, which is the noise.
+ */
+export function overFloorRows(where: string, loaded: readonly number[], floor: readonly number[], goalMilliseconds: number | undefined): BenchRow[] {
+  const differences = loaded.map((milliseconds, round) => milliseconds - (floor[round] ?? Number.NaN));
+  const difference = median(differences);
+  const interval = medianInterval(differences);
+  const spread =
+    interval === undefined
+      ? 'too few rounds for an interval'
+      : `95 % interval of that median ${formatSignedMilliseconds(interval.low)} to ${formatSignedMilliseconds(interval.high)}`;
+  const quartileDifference = lowerQuartile(loaded) - lowerQuartile(floor);
+  return [
+    {
+      figure: '4 Pi start-up',
+      measure: `${where}: over the floor, median of the ${differences.length.toString()} per-round differences (${spread})`,
+      value: formatSignedMilliseconds(difference),
+      anchor: `Pi with an empty extension, median: ${formatMilliseconds(median(floor))}`,
+      ratio: (median(floor) + difference) / median(floor),
+      goal: goalMilliseconds === undefined ? 'report' : `<= ${goalMilliseconds.toString()} ms over the floor`,
+      verdict: goalMilliseconds === undefined ? 'info' : verdictAtMost(difference, goalMilliseconds),
+    },
+    {
+      figure: '4 Pi start-up',
+      measure: `${where}: over the floor, lower quartile minus lower quartile (least disturbed by other load)`,
+      value: formatSignedMilliseconds(quartileDifference),
+      anchor: `Pi with an empty extension, lower quartile: ${formatMilliseconds(lowerQuartile(floor))}`,
+      ratio: lowerQuartile(loaded) / lowerQuartile(floor),
+      goal: 'report',
+      verdict: 'info',
+    },
+  ];
+}
+
+/** Pi's own timer, where every start of both variants printed it: the adapters' import and factory time over the empty extension's. */
+function extensionPhaseRow(where: string, loaded: readonly number[], floor: readonly number[], rounds: number): BenchRow[] {
+  if (loaded.length !== rounds || floor.length !== rounds) return [];
+  const difference = median(loaded.map((milliseconds, round) => milliseconds - (floor[round] ?? Number.NaN)));
+  return [
+    {
+      figure: '4 Pi start-up',
+      measure: `${where}: Pi's own timer (PI_TIMING=1) of its extension phase, module import and factory of every extension, over the floor, median of the per-round differences (a part of the start-up, not all of it)`,
+      value: formatSignedMilliseconds(difference),
+      anchor: `the same phase with the empty extension, median: ${formatMilliseconds(median(floor))}`,
+      ratio: (median(floor) + difference) / median(floor),
+      goal: 'report',
+      verdict: 'info',
+    },
+  ];
+}
+
 export async function startupRows(targets: readonly PiTarget[], compared: readonly StartVariant[] = []): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  const variants = [BARE, THIS_BUILD, ...compared];
+  const variants = [BARE, EMPTY, THIS_BUILD, ...compared];
   for (const target of targets) {
-    const sandbox = await createPiSandbox();
+    // Pi 0.84+ then prints its own start-up timer on stderr: a second, quieter view of the same starts.
+    const sandbox = await createPiSandbox({ env: { PI_TIMING: '1' } });
     const model = await startScriptedModel();
+    const isGoalLine = target.version.label === GOAL_LINE;
+    const rounds = isGoalLine ? GOAL_LINE_ROUNDS : ROUNDS;
     try {
-      const [bare = [], ...loaded] = await timeRounds({ target, sandbox, model }, variants, ROUNDS);
-      variants.slice(1).forEach((variant, index) => {
-        const where = `real Pi ${target.version.label} on Node ${target.nodeVersion}, RPC spawn to first get_state answer, ${variant.label}, ${ROUNDS.toString()} rounds of ${variants.length.toString()} alternated starts`;
-        rows.push(...overheadRows('4 Pi start-up', where, loaded[index] ?? [], bare, OVERHEAD_GOAL));
+      const times = await timeRounds({ target, sandbox, model }, variants, rounds);
+      const [bare = [], floor = [], ...loaded] = times.wall;
+      const [, floorPhase = [], ...loadedPhase] = times.extensionPhase;
+      const where = (variant: StartVariant): string =>
+        `real Pi ${target.version.label} on Node ${target.nodeVersion}, RPC spawn to first get_state answer, ${variant.label}, ${rounds.toString()} rounds of ${variants.length.toString()} alternated starts`;
+      rows.push(...overheadRows('4 Pi start-up', where(EMPTY), floor, bare, undefined));
+      variants.slice(2).forEach((variant, index) => {
+        const wall = loaded[index] ?? [];
+        rows.push(...overheadRows('4 Pi start-up', where(variant), wall, bare, undefined));
+        // The goal is this build's; another checkout's build is shown beside it for comparison.
+        const goal = isGoalLine && variant === THIS_BUILD ? GOAL_OVER_FLOOR_MILLISECONDS : undefined;
+        rows.push(...overFloorRows(where(variant), wall, floor, goal));
+        rows.push(...extensionPhaseRow(where(variant), loadedPhase[index] ?? [], floorPhase, rounds));
       });
     } finally {
       await model.dispose();

@@ -1,12 +1,14 @@
 /** Repeated, interleaved timing of in-process work: the floor or anchor runs in the same loop as the subject. */
 
 export interface TimingOptions {
-  /** Measured batches per subject; the result is the median of the per-batch means. */
+  /** Measured batches per subject; the result is the median (or `statistic`) of the per-batch means. */
   readonly batches: number;
   /** Each subject's batch is sized to last about this long, so cheap and costly work get equal weight. */
   readonly batchMilliseconds: number;
   /** Unmeasured batches per subject first, so the JIT has settled. */
   readonly warmupBatches: number;
+  /** How the per-batch means become one figure; the median unless told. */
+  readonly statistic?: (perBatch: readonly number[]) => number;
 }
 
 export const DEFAULT_TIMING: TimingOptions = { batches: 21, batchMilliseconds: 4, warmupBatches: 10 };
@@ -25,6 +27,33 @@ export function lowerQuartile(values: readonly number[]): number {
   if (values.length === 0) throw new Error('quartile of an empty list');
   const sorted = [...values].sort((left, right) => left - right);
   return sorted[Math.floor((sorted.length - 1) / 4)] ?? 0;
+}
+
+/** Bounds that hold the true median with at least 95 % confidence, whatever the distribution. */
+export interface MedianInterval {
+  readonly low: number;
+  readonly high: number;
+}
+
+/**
+ * The classic order-statistic interval: with n values, the k-th smallest and the k-th largest, where k is
+ * the largest count for which P(Binomial(n, 1/2) < k) stays within 2.5 %. Undefined below 6 values.
+ */
+export function medianInterval(values: readonly number[]): MedianInterval | undefined {
+  const sorted = [...values].sort((left, right) => left - right);
+  const count = sorted.length;
+  let probability = 0.5 ** count;
+  let cumulative = 0;
+  let outside = 0;
+  for (let below = 0; below < count; below += 1) {
+    cumulative += probability;
+    if (cumulative > 0.025) break;
+    outside = below + 1;
+    probability = (probability * (count - below)) / (below + 1);
+  }
+  const low = sorted[outside - 1];
+  const high = sorted[count - outside];
+  return outside === 0 || low === undefined || high === undefined ? undefined : { low, high };
 }
 
 function elapsedNanoseconds(work: () => unknown, iterations: number): number {
@@ -55,7 +84,7 @@ export function timeInterleaved(subjects: readonly (() => unknown)[], options: T
       if (batch >= options.warmupBatches) perCall[index]?.push(nanoseconds / count);
     });
   }
-  return perCall.map(median);
+  return perCall.map(options.statistic ?? median);
 }
 
 /** Wall time of one async action in milliseconds, for real-process round trips. */
