@@ -5,7 +5,7 @@ import { segment, styledLinesComponent, type StyledLine } from './styled-line.js
 
 // The durable transcript (Pi 0.84+): each saved entry of an adapter's type draws one line in the
 // chat saying what changed. An entry holds only the new state, so the line compares it with the
-// entry of the same type before it on the current branch; lines are computed once per entry id.
+// entry of the same type before it on the current branch; lines and values are computed once per entry id.
 
 export interface EntryTranscriptOptions<TValue> {
   readonly customType: string;
@@ -50,14 +50,29 @@ export function notifyReply(ctx: PiContextPort, reply: CommandReply, transcript:
 
 export function createEntryTranscript<TValue>(options: EntryTranscriptOptions<TValue>): EntryTranscript {
   const lines = new Map<string, string>();
+  // Each saved entry is read once: entries never change, and reading one validates a whole state,
+  // so a new entry costs one read however long the branch is. Undefined marks an unreadable one.
+  const values = new Map<string, TValue | undefined>();
   let session: PiSessionManagerPort | undefined;
+
+  function valueOf(entry: PiCustomEntryPort): TValue | undefined {
+    if (values.has(entry.id)) {
+      return values.get(entry.id);
+    }
+    const read = options.read(entry.data);
+    const value = read.ok ? read.value : undefined;
+    values.set(entry.id, value);
+    return value;
+  }
 
   function readBranch(): void {
     let previous: TValue | undefined;
     for (const entry of customEntriesOnBranch(session?.getBranch() ?? [], options.customType)) {
-      const read = options.read(entry.data);
-      lines.set(entry.id, read.ok ? options.describe(previous, read.value) : UNREADABLE);
-      previous = read.ok ? read.value : undefined;
+      const value = valueOf(entry);
+      if (!lines.has(entry.id)) {
+        lines.set(entry.id, value === undefined ? UNREADABLE : options.describe(previous, value));
+      }
+      previous = value;
     }
   }
 
@@ -70,8 +85,8 @@ export function createEntryTranscript<TValue>(options: EntryTranscriptOptions<TV
       return known;
     }
     // Not on the branch Pi last reported: described against nothing rather than guessed.
-    const read = options.read(entry.data);
-    return read.ok ? options.describe(undefined, read.value) : UNREADABLE;
+    const value = valueOf(entry);
+    return value === undefined ? UNREADABLE : options.describe(undefined, value);
   }
 
   return {

@@ -33,6 +33,23 @@ describe('the entry transcript', () => {
     expect(transcript.lineOf(entry('elsewhere', 7))).toBe('none -> 7');
   });
 
+  it('reads each saved entry once, so a new change costs one read however long the branch is', () => {
+    const branch: PiSessionEntryPort[] = Array.from({ length: 50 }, (_, index) => entry(`e${index.toString()}`, index));
+    const readIds: unknown[] = [];
+    const counting = (data: unknown): PayloadRead<number, 'bad'> => {
+      readIds.push(data);
+      return read(data);
+    };
+    const transcript = createEntryTranscript({ customType: 'n', title: 'Numbers', read: counting, describe: describeChange });
+    transcript.follow({ getBranch: () => branch });
+    expect(transcript.lineOf(entry('e49', 49))).toBe('48 -> 49');
+    expect(readIds).toHaveLength(50);
+
+    branch.push(entry('new', 50));
+    expect(transcript.lineOf(entry('new', 50))).toBe('49 -> 50');
+    expect(readIds).toHaveLength(51);
+  });
+
   it('draws one line with the title', () => {
     const transcript = createEntryTranscript({ customType: 'n', title: 'Numbers', read, describe: describeChange });
     expect(transcript.render(entry('z', 5), { expanded: false }, PLAIN_THEME)?.render(80)).toEqual(['◆ Numbers: none -> 5']);
