@@ -5,13 +5,10 @@ import type { AgentStateController } from './controller.js';
 import { formatClearPreview, formatOutcome, formatPanelVisibility, formatRejection, formatStatus, formatUsage } from './format.js';
 import { isQuotedId } from './limits.js';
 import type { Rejection, StateMutation } from './mutations.js';
+import type { Subcommand } from './subcommands.js';
 import type { StateView } from './ui/state-view.js';
 
 export const COMMAND_NAME = 'agent-state';
-
-export const SUBCOMMANDS = ['status', 'objective', 'add', 'set', 'remove', 'decide', 'clear', 'panel'] as const;
-
-export type Subcommand = (typeof SUBCOMMANDS)[number];
 
 /** Requests that change nothing recorded: reading the state, previewing a clear, hiding or showing the panel. */
 export type AgentStateView = 'status' | 'clear_preview' | 'panel_on' | 'panel_off';

@@ -4,14 +4,13 @@ import {
   type AgentStateSnapshot,
   type AgentStateSummary,
 } from '@j1nn0/agent-state';
-import type { ControllerOutcome } from './controller.js';
-import type { Subcommand } from './commands.js';
 import { MAX_DECISIONS, MAX_ID_CHARACTERS, MAX_TEXT_CHARACTERS, MAX_WORK_ITEMS, isValidId } from './limits.js';
 import { isEmptySnapshot, type MutationOutcome, type NoChange, type Rejection } from './mutations.js';
 import type { UnreadableProblem } from './persistence.js';
+import type { Subcommand } from './subcommands.js';
 import { ENVELOPE_PROBLEM_REASONS, escapeTerminalText, invalidIdRejection, outcomeNotice } from '@j1nn0/pi-adapter-kit';
 import { formatUsage as formatCommandUsage, plural, quoteId, unknownIdRejection } from '@j1nn0/pi-adapter-kit';
-import type { Notice, OutcomeMessages } from '@j1nn0/pi-adapter-kit';
+import type { ControllerOutcome, Notice, OutcomeMessages } from '@j1nn0/pi-adapter-kit';
 
 // Every text a person or the model sees. Recorded strings (ids, content, objective) always pass
 // through escapeTerminalText; messages about rejected input never repeat that input's content.
@@ -65,7 +64,7 @@ export function formatStatus(
   return lines.join('\n');
 }
 
-export function formatOutcome(outcome: ControllerOutcome): Notice {
+export function formatOutcome(outcome: ControllerOutcome<ChangedOutcome, NoChange, Rejection>): Notice {
   return outcomeNotice(outcome, AGENT_STATE_OUTCOMES);
 }
 
