@@ -4,7 +4,7 @@ import { CHECK_ENTRY_TYPE, restoreCheckFromBranch, toCheckPayload } from './chec
 import { createCompactionLifecycle } from './compaction.js';
 import { completeArguments } from './completions.js';
 import { createGuardController } from './controller.js';
-import { notifyReply, registerEntryTranscript, type PiContextPort, type PiExtensionPort } from '@j1nn0/pi-adapter-kit';
+import { registerEntryTranscript, registerReplyCommand, type PiContextPort, type PiExtensionPort } from '@j1nn0/pi-adapter-kit';
 import { STATE_ENTRY_TYPE, readStatePayload } from './persistence.js';
 import { RECOVERY_MESSAGE_TYPE } from './recovery.js';
 import { createContextGuardTools } from './tools.js';
@@ -60,17 +60,12 @@ export default function contextGuardExtension(pi: PiExtensionPort): void {
   });
   pi.on('context', (event, ctx) => lifecycle.onContext(event, ctx, controller.current().recovery));
 
-  pi.registerCommand(COMMAND_NAME, {
+  registerReplyCommand(pi, {
+    name: COMMAND_NAME,
     description: 'Protect context across compaction (caller-declared, not verified as true)',
-    handler: (args, ctx) => {
-      notifyReply(ctx, runCommand(parseCommand(args), target, ctx), transcript);
-      return Promise.resolve();
-    },
-    getArgumentCompletions: (prefix) =>
-      completeArguments(
-        prefix,
-        controller.current().items.map((item) => item.id),
-      ),
+    run: (args, ctx) => runCommand(parseCommand(args), target, ctx),
+    complete: (prefix) => completeArguments(prefix, controller.current().items.map((item) => item.id)),
+    transcript,
   });
 
   for (const tool of createContextGuardTools(target)) {

@@ -1,6 +1,5 @@
 import { customEntriesOnBranch, type PayloadRead } from './branch-entry.js';
-import type { CommandReply } from './outcome-notice.js';
-import type { PiContextPort, PiCustomEntryPort, PiEntryRenderer, PiExtensionPort, PiSessionManagerPort } from './port.js';
+import type { PiCustomEntryPort, PiEntryRenderer, PiExtensionPort, PiSessionManagerPort } from './port.js';
 import { segment, styledLinesComponent, type StyledLine } from './styled-line.js';
 
 // The durable transcript (Pi 0.84+): each saved entry of an adapter's type draws one line in the
@@ -36,16 +35,6 @@ export function registerEntryTranscript<TValue>(
   const transcript = createEntryTranscript(options);
   pi.registerEntryRenderer(options.customType, transcript.render);
   return transcript;
-}
-
-/**
- * Tells the person what a command did. In the terminal UI a saved change already draws its line in
- * the chat; saying it again in a notification would show the same change twice.
- */
-export function notifyReply(ctx: PiContextPort, reply: CommandReply, transcript: EntryTranscript | undefined): void {
-  if (!(reply.savedChange && transcript !== undefined && ctx.mode === 'tui')) {
-    ctx.ui.notify(reply.message, reply.type);
-  }
 }
 
 export function createEntryTranscript<TValue>(options: EntryTranscriptOptions<TValue>): EntryTranscript {

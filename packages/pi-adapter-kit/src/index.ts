@@ -22,7 +22,6 @@ export { completionMenu, offerCompletions, type CompletionCandidate } from './co
 export { plural } from './counts.js';
 export {
   createEntryTranscript,
-  notifyReply,
   registerEntryTranscript,
   type EntryTranscript,
   type EntryTranscriptOptions,
@@ -65,6 +64,7 @@ export {
   type LineSegment,
   type StyledLine,
 } from './styled-line.js';
+export { notifyReply, registerReplyCommand, type ReplyCommandOptions } from './reply-command.js';
 export { escapeTerminalText, isTerminalUnsafe } from './terminal-text.js';
 export {
   argumentText,
