@@ -1,6 +1,6 @@
 import { WORK_ITEM_STATUSES, type WorkItemStatus } from '@j1nn0/agent-state';
 import { mutationRequest, rejectedRequest, splitWord, usageRequest, viewRequest } from '@j1nn0/pi-adapter-kit';
-import type { CommandReply, CommandRequest, Notice, PiContextPort } from '@j1nn0/pi-adapter-kit';
+import { surfaceOf, type CommandReply, type CommandRequest, type Notice, type PiContextPort } from '@j1nn0/pi-adapter-kit';
 import type { AgentStateController } from './controller.js';
 import { formatClearPreview, formatOutcome, formatPanelVisibility, formatRejection, formatStatus, formatUsage } from './format.js';
 import { isQuotedId } from './limits.js';
@@ -110,7 +110,7 @@ function runView(view: AgentStateView, { controller, view: screen }: CommandTarg
     case 'panel_off': {
       screen.setPanelVisible(view === 'panel_on');
       screen.show(ctx, controller.current(), controller.summary());
-      return { message: formatPanelVisibility(view === 'panel_on', ctx.hasUI), type: 'info' };
+      return { message: formatPanelVisibility(view === 'panel_on', surfaceOf(ctx), controller.current()), type: 'info' };
     }
   }
 }

@@ -10,7 +10,7 @@ import type { UnreadableProblem } from './persistence.js';
 import type { Subcommand } from './subcommands.js';
 import { ENVELOPE_PROBLEM_REASONS, escapeTerminalText, invalidIdRejection, outcomeNotice } from '@j1nn0/pi-adapter-kit';
 import { formatUsage as formatCommandUsage, plural, quoteId, unknownIdRejection } from '@j1nn0/pi-adapter-kit';
-import type { ControllerOutcome, Notice, OutcomeMessages } from '@j1nn0/pi-adapter-kit';
+import type { ControllerOutcome, Notice, OutcomeMessages, PiSurface } from '@j1nn0/pi-adapter-kit';
 
 // Every text a person or the model sees. Recorded strings (ids, content, objective) always pass
 // through escapeTerminalText; messages about rejected input never repeat that input's content.
@@ -128,13 +128,23 @@ export function formatRejection(rejection: Rejection): string {
   }
 }
 
-export function formatPanelVisibility(visible: boolean, hasUI: boolean): string {
-  if (!hasUI) {
-    return 'The Agent State panel is drawn only in Pi\'s interactive terminal UI.';
+/** Says where the panel is on `surface`, and that an empty state has no panel yet. */
+export function formatPanelVisibility(visible: boolean, surface: PiSurface, snapshot: AgentStateSnapshot): string {
+  if (surface === 'none') {
+    return "Agent State: no panel in this mode; Pi's terminal UI draws it above the editor and RPC clients receive its lines.";
   }
-  return visible
-    ? 'Agent State panel shown above the editor; hide it with /agent-state panel off.'
-    : 'Agent State panel hidden; show it again with /agent-state panel on.';
+  if (!visible) {
+    return 'Agent State panel hidden; show it again with /agent-state panel on.';
+  }
+  // A client gets the panel's lines and decides itself where (and whether) to draw them.
+  if (surface === 'client') {
+    return isEmptySnapshot(snapshot)
+      ? 'Agent State panel on; this client receives it once something is recorded.'
+      : 'Agent State panel sent to this client; hide it with /agent-state panel off.';
+  }
+  return isEmptySnapshot(snapshot)
+    ? 'Agent State panel on; it appears above the editor once something is recorded.'
+    : 'Agent State panel shown above the editor; hide it with /agent-state panel off.';
 }
 
 export function formatClearPreview(snapshot: AgentStateSnapshot): string {

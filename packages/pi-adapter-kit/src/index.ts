@@ -35,6 +35,7 @@ export type {
   PiThemePort,
   PiComponentPort,
   PiWidgetFactory,
+  PiWidgetOptions,
   PiUiPort,
   PiSessionEntryPort,
   PiSessionManagerPort,
@@ -65,6 +66,7 @@ export {
   type StyledLine,
 } from './styled-line.js';
 export { notifyReply, registerReplyCommand, type ReplyCommandOptions } from './reply-command.js';
+export { showFooterStatus, surfaceOf, type PiSurface } from './surface.js';
 export { escapeTerminalText, isTerminalUnsafe } from './terminal-text.js';
 export {
   argumentText,

@@ -1,6 +1,7 @@
 import type { EntryTranscript } from './entry-transcript.js';
 import type { CommandReply } from './outcome-notice.js';
 import type { PiCompletionItem, PiContextPort, PiExtensionPort } from './port.js';
+import { surfaceOf } from './surface.js';
 
 // An adapter's one slash command: it runs the arguments, then tells the person what happened.
 
@@ -30,7 +31,7 @@ export function registerReplyCommand(pi: Pick<PiExtensionPort, 'registerCommand'
  * the chat; saying it again in a notification would show the same change twice.
  */
 export function notifyReply(ctx: PiContextPort, reply: CommandReply, transcript: EntryTranscript | undefined): void {
-  if (!(reply.savedChange && transcript !== undefined && ctx.mode === 'tui')) {
+  if (!(reply.savedChange && transcript !== undefined && surfaceOf(ctx) === 'terminal')) {
     ctx.ui.notify(reply.message, reply.type);
   }
 }

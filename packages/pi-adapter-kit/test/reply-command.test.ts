@@ -40,8 +40,9 @@ describe('telling the person what a command did', () => {
     expect(noticesOf('tui', true, false)).toEqual(['Saved.']);
   });
 
-  it('notifies everything where Pi has no ctx.mode', () => {
-    expect(noticesOf(undefined, true, true)).toEqual(['Saved.']);
+  it('decides by the same surface where Pi has no ctx.mode', () => {
+    expect(noticesOf(undefined, true, true, [])).toEqual(['Saved.']);
+    expect(noticesOf(undefined, true, true, ['dark'])).toEqual([]);
   });
 });
 
