@@ -23,11 +23,7 @@ import {
 
 export const COMMAND_NAME = 'context-guard';
 
-export const SUBCOMMANDS = ['add', 'list', 'remove', 'critical', 'clear', 'status', 'recovery'] as const;
-
 export const CRITICAL_FLAG = '--critical';
-
-export type Subcommand = (typeof SUBCOMMANDS)[number];
 
 export type GuardView = 'list' | 'status' | 'clear_preview';
 

@@ -1,6 +1,7 @@
 import { CONTEXT_ITEM_KINDS } from '@j1nn0/agent-context-guard';
 import { completionMenu, completionWords, offerCompletions, type CompletionCandidate, type PiCompletionItem } from '@j1nn0/pi-adapter-kit';
-import { CRITICAL_FLAG, SUBCOMMANDS } from './commands.js';
+import { CRITICAL_FLAG } from './commands.js';
+import { SUBCOMMANDS } from './subcommands.js';
 import { CRITICAL_SWITCHES, RECOVERY_MODES, type RecoveryMode } from './guard-state.js';
 import { isValidId } from './limits.js';
 

@@ -2,7 +2,7 @@ import { formatUnreadableEntry } from './format.js';
 import { EMPTY_GUARD_STATE, type GuardState } from './guard-state.js';
 import { applyMutation, type GuardMutation, type MutationOutcome } from './mutations.js';
 import { STATE_ENTRY_TYPE, restoreFromBranch, toStatePayload } from './persistence.js';
-import type { PiContextPort } from '@j1nn0/pi-adapter-kit';
+import { showFooterStatus, type PiContextPort } from '@j1nn0/pi-adapter-kit';
 import { FOOTER_STATUS_KEY, formatFooter } from './ui/footer.js';
 
 
@@ -31,10 +31,9 @@ export function createGuardController(options: GuardControllerOptions): GuardCon
   // each unreadable entry is reported only once per extension instance.
   const reportedEntryIds = new Set<string>();
 
+  // The footer is all Context Guard keeps in view; the kit fits it to the surface Pi shows it on.
   function showFooter(ctx: PiContextPort): void {
-    if (ctx.hasUI) {
-      ctx.ui.setStatus(FOOTER_STATUS_KEY, formatFooter(state));
-    }
+    showFooterStatus(ctx, FOOTER_STATUS_KEY, formatFooter(state));
   }
 
   return {

@@ -5,9 +5,9 @@ import { createCompactionLifecycle } from './compaction.js';
 import { completeArguments } from './completions.js';
 import { createGuardController } from './controller.js';
 import {
-  notifyReply,
   onNewerEvent,
   registerEntryTranscript,
+  registerReplyCommand,
   type PiContextPort,
   type PiExtensionPort,
 } from '@j1nn0/pi-adapter-kit';
@@ -63,17 +63,12 @@ export default function contextGuardExtension(pi: PiExtensionPort): void {
   });
   pi.on('context', (event, ctx) => lifecycle.onContext(event, ctx, controller.current()));
 
-  pi.registerCommand(COMMAND_NAME, {
+  registerReplyCommand(pi, {
+    name: COMMAND_NAME,
     description: 'Protect context across compaction (caller-declared, not verified as true)',
-    handler: (args, ctx) => {
-      notifyReply(ctx, runCommand(parseCommand(args), target, ctx), transcript);
-      return Promise.resolve();
-    },
-    getArgumentCompletions: (prefix) =>
-      completeArguments(
-        prefix,
-        controller.current().items.map((item) => item.id),
-      ),
+    run: (args, ctx) => runCommand(parseCommand(args), target, ctx),
+    complete: (prefix) => completeArguments(prefix, controller.current().items.map((item) => item.id)),
+    transcript,
   });
 
   for (const tool of createContextGuardTools(target)) {

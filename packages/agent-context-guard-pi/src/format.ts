@@ -1,6 +1,5 @@
 import { CONTEXT_ITEM_KINDS, type ContextItem } from '@j1nn0/agent-context-guard';
 import type { CheckedItem, CompactionCheck } from './check-entry.js';
-import type { ControllerOutcome } from './controller.js';
 import { CRITICAL_SWITCHES, RECOVERY_MODES, countCritical, type GuardState } from './guard-state.js';
 import { MAX_CONTENT_CHARACTERS, MAX_ID_CHARACTERS, MAX_ITEMS, isValidId } from './limits.js';
 import type { MutationOutcome, NoChange, Rejection } from './mutations.js';
@@ -14,10 +13,11 @@ import {
   plural,
   quoteId,
   unknownIdRejection,
+  type ControllerOutcome,
   type Notice,
   type OutcomeMessages,
 } from '@j1nn0/pi-adapter-kit';
-import type { Subcommand } from './commands.js';
+import type { Subcommand } from './subcommands.js';
 
 // Every text a person or the model sees. Recorded strings (ids, content) pass through
 // escapeTerminalText wherever a person may see them; notices about compaction carry counts and
@@ -177,7 +177,7 @@ export function formatRecoveryContent(items: readonly ContextItem[]): string {
   return lines.join('\n');
 }
 
-export function formatOutcome(outcome: ControllerOutcome): Notice {
+export function formatOutcome(outcome: ControllerOutcome<ChangedOutcome, NoChange, Rejection>): Notice {
   return outcomeNotice(outcome, GUARD_OUTCOMES);
 }
 

@@ -135,7 +135,8 @@ describe('/context-guard', () => {
     const host = await startGuardHost();
     expect(host.statuses.has('context-guard')).toBe(false);
     await recordAll(host, ['add ship goal --critical Ship', 'add f fact F']);
-    expect(host.statuses.get('context-guard')).toBe('│ Context Guard 2 items, 1 critical');
+    // An RPC client shows each status by its key: no terminal separator (test/ui/ has the terminal's).
+    expect(host.statuses.get('context-guard')).toBe('Context Guard 2 items, 1 critical');
     await recordAll(host, ['clear --yes']);
     expect(host.statuses.has('context-guard')).toBe(false);
   });

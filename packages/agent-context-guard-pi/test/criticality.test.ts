@@ -15,7 +15,8 @@ describe('/context-guard critical <id> on|off', () => {
     expect(await readList(host)).toBe(
       'Context Guard: 2 protected items (1 critical).\n- [goal, critical] ship: Add CSV export\n- [decision] q: Quote every field\nLast check: none yet.',
     );
-    expect(host.statuses.get('context-guard')).toBe('│ Context Guard 2 items, 1 critical');
+    // The host is an RPC client: its footer carries no terminal separator.
+    expect(host.statuses.get('context-guard')).toBe('Context Guard 2 items, 1 critical');
     expect(await runGuard(host, 'critical ship off')).toEqual([{ message: 'Protected item "ship" is no longer critical.', type: 'info' }]);
     expect(savedPayloads(host).slice(-2)).toEqual([
       { schemaVersion: 1, recovery: 'off', items: [{ ...SHIP, critical: true }, { id: 'q', kind: 'decision', content: 'Quote every field', critical: false }] },

@@ -32,7 +32,7 @@ describe('persistence', () => {
     await recordAll(host, ['add ship goal --critical Ship it', 'recovery critical']);
     await host.restart();
     expect(await readStatus(host)).toBe('Context Guard: 1 protected item (1 critical), recovery critical.\nLast check: none yet.');
-    expect(host.statuses.get('context-guard')).toBe('│ Context Guard 1 item, 1 critical');
+    expect(host.statuses.get('context-guard')).toBe('Context Guard 1 item, 1 critical');
     expectCleanRun(host);
   });
 

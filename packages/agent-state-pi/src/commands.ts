@@ -1,17 +1,14 @@
 import { WORK_ITEM_STATUSES, type WorkItemStatus } from '@j1nn0/agent-state';
 import { mutationRequest, rejectedRequest, splitWord, usageRequest, viewRequest } from '@j1nn0/pi-adapter-kit';
-import type { CommandReply, CommandRequest, Notice, PiContextPort } from '@j1nn0/pi-adapter-kit';
+import { surfaceOf, type CommandReply, type CommandRequest, type Notice, type PiContextPort } from '@j1nn0/pi-adapter-kit';
 import type { AgentStateController } from './controller.js';
 import { formatClearPreview, formatOutcome, formatPanelVisibility, formatRejection, formatStatus, formatUsage } from './format.js';
 import { isQuotedId } from './limits.js';
 import type { Rejection, StateMutation } from './mutations.js';
+import type { Subcommand } from './subcommands.js';
 import type { StateView } from './ui/state-view.js';
 
 export const COMMAND_NAME = 'agent-state';
-
-export const SUBCOMMANDS = ['status', 'objective', 'add', 'set', 'remove', 'decide', 'clear', 'panel'] as const;
-
-export type Subcommand = (typeof SUBCOMMANDS)[number];
 
 /** Requests that change nothing recorded: reading the state, previewing a clear, hiding or showing the panel. */
 export type AgentStateView = 'status' | 'clear_preview' | 'panel_on' | 'panel_off';
@@ -113,7 +110,7 @@ function runView(view: AgentStateView, { controller, view: screen }: CommandTarg
     case 'panel_off': {
       screen.setPanelVisible(view === 'panel_on');
       screen.show(ctx, controller.current(), controller.summary());
-      return { message: formatPanelVisibility(view === 'panel_on', ctx.hasUI), type: 'info' };
+      return { message: formatPanelVisibility(view === 'panel_on', surfaceOf(ctx), controller.current()), type: 'info' };
     }
   }
 }

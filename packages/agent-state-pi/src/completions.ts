@@ -1,7 +1,7 @@
 import { WORK_ITEM_STATUSES } from '@j1nn0/agent-state';
 import { completionMenu, completionWords, offerCompletions, type CompletionCandidate, type PiCompletionItem } from '@j1nn0/pi-adapter-kit';
-import { SUBCOMMANDS } from './commands.js';
 import { isValidId } from './limits.js';
+import { SUBCOMMANDS } from './subcommands.js';
 
 const SUBCOMMAND_DESCRIPTIONS: Readonly<Record<(typeof SUBCOMMANDS)[number], string>> = {
   status: 'show the objective, work items and decisions',

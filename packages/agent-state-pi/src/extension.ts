@@ -1,7 +1,7 @@
 import { COMMAND_NAME, parseCommand, runCommand, type CommandTarget } from './commands.js';
 import { completeArguments } from './completions.js';
 import { createAgentStateController } from './controller.js';
-import { notifyReply, registerEntryTranscript, type PiContextPort, type PiExtensionPort } from '@j1nn0/pi-adapter-kit';
+import { registerEntryTranscript, registerReplyCommand, type PiContextPort, type PiExtensionPort } from '@j1nn0/pi-adapter-kit';
 import { STATE_ENTRY_TYPE, readStatePayload } from './persistence.js';
 import { createAgentStateTools } from './tools.js';
 import { createStateView } from './ui/state-view.js';
@@ -37,17 +37,12 @@ export default function agentStateExtension(pi: PiExtensionPort): void {
   pi.on('session_start', load);
   pi.on('session_tree', load);
 
-  pi.registerCommand(COMMAND_NAME, {
+  registerReplyCommand(pi, {
+    name: COMMAND_NAME,
     description: 'Record the objective, work items and decisions (caller-declared, not verified)',
-    handler: (args, ctx) => {
-      notifyReply(ctx, runCommand(parseCommand(args), target, ctx), transcript);
-      return Promise.resolve();
-    },
-    getArgumentCompletions: (prefix) =>
-      completeArguments(
-        prefix,
-        controller.current().workItems.map((item) => item.id),
-      ),
+    run: (args, ctx) => runCommand(parseCommand(args), target, ctx),
+    complete: (prefix) => completeArguments(prefix, controller.current().workItems.map((item) => item.id)),
+    transcript,
   });
 
   for (const tool of createAgentStateTools(controller)) {

@@ -4,14 +4,13 @@ import {
   type AgentStateSnapshot,
   type AgentStateSummary,
 } from '@j1nn0/agent-state';
-import type { ControllerOutcome } from './controller.js';
-import type { Subcommand } from './commands.js';
 import { MAX_DECISIONS, MAX_ID_CHARACTERS, MAX_TEXT_CHARACTERS, MAX_WORK_ITEMS, isValidId } from './limits.js';
 import { isEmptySnapshot, type MutationOutcome, type NoChange, type Rejection } from './mutations.js';
 import type { UnreadableProblem } from './persistence.js';
+import type { Subcommand } from './subcommands.js';
 import { ENVELOPE_PROBLEM_REASONS, escapeTerminalText, invalidIdRejection, outcomeNotice } from '@j1nn0/pi-adapter-kit';
 import { formatUsage as formatCommandUsage, plural, quoteId, unknownIdRejection } from '@j1nn0/pi-adapter-kit';
-import type { Notice, OutcomeMessages } from '@j1nn0/pi-adapter-kit';
+import type { ControllerOutcome, Notice, OutcomeMessages, PiSurface } from '@j1nn0/pi-adapter-kit';
 
 // Every text a person or the model sees. Recorded strings (ids, content, objective) always pass
 // through escapeTerminalText; messages about rejected input never repeat that input's content.
@@ -65,7 +64,7 @@ export function formatStatus(
   return lines.join('\n');
 }
 
-export function formatOutcome(outcome: ControllerOutcome): Notice {
+export function formatOutcome(outcome: ControllerOutcome<ChangedOutcome, NoChange, Rejection>): Notice {
   return outcomeNotice(outcome, AGENT_STATE_OUTCOMES);
 }
 
@@ -129,13 +128,23 @@ export function formatRejection(rejection: Rejection): string {
   }
 }
 
-export function formatPanelVisibility(visible: boolean, hasUI: boolean): string {
-  if (!hasUI) {
-    return 'The Agent State panel is drawn only in Pi\'s interactive terminal UI.';
+/** Says where the panel is on `surface`, and that an empty state has no panel yet. */
+export function formatPanelVisibility(visible: boolean, surface: PiSurface, snapshot: AgentStateSnapshot): string {
+  if (surface === 'none') {
+    return "Agent State: no panel in this mode; Pi's terminal UI draws it above the editor and RPC clients receive its lines.";
   }
-  return visible
-    ? 'Agent State panel shown above the editor; hide it with /agent-state panel off.'
-    : 'Agent State panel hidden; show it again with /agent-state panel on.';
+  if (!visible) {
+    return 'Agent State panel hidden; show it again with /agent-state panel on.';
+  }
+  // A client gets the panel's lines and decides itself where (and whether) to draw them.
+  if (surface === 'client') {
+    return isEmptySnapshot(snapshot)
+      ? 'Agent State panel on; this client receives it once something is recorded.'
+      : 'Agent State panel sent to this client; hide it with /agent-state panel off.';
+  }
+  return isEmptySnapshot(snapshot)
+    ? 'Agent State panel on; it appears above the editor once something is recorded.'
+    : 'Agent State panel shown above the editor; hide it with /agent-state panel off.';
 }
 
 export function formatClearPreview(snapshot: AgentStateSnapshot): string {

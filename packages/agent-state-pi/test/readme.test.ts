@@ -5,6 +5,7 @@ import {
   USAGE,
   formatClearPreview,
   formatNoChange,
+  formatPanelVisibility,
   formatRejection,
   formatStatus,
   formatUnreadableEntry,
@@ -39,6 +40,16 @@ describe('README', () => {
     expect(readme).toContain(INTERNAL_FAILURE);
     for (const rejection of rejections) {
       expect(readme).toContain(formatRejection(rejection));
+    }
+  });
+
+  it('shows every answer to panel on|off, on each surface', () => {
+    for (const surface of ['terminal', 'client', 'none'] as const) {
+      for (const visible of [true, false]) {
+        for (const snapshot of [snapshotOf(), snapshotOf(EXAMPLE_STATE)]) {
+          expect(readme).toContain(formatPanelVisibility(visible, surface, snapshot));
+        }
+      }
     }
   });
 

@@ -22,9 +22,7 @@ describe('persistence', () => {
     await recordAll(host, FIRST_SMOKE_RUN);
     await host.restart();
     expect(await readState(host)).toBe(EXAMPLE_STATUS);
-    expect(host.statuses.get('agent-state')).toBe(
-      '│ Agent State 1/3 done',
-    );
+    expect(host.statuses.get('agent-state')).toBe('Agent State 1/3 done');
     expectCleanRun(host);
   });
 

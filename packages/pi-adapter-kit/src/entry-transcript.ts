@@ -1,6 +1,5 @@
 import { customEntriesOnBranch, type PayloadRead } from './branch-entry.js';
-import type { CommandReply } from './outcome-notice.js';
-import type { PiContextPort, PiCustomEntryPort, PiEntryRenderer, PiExtensionPort, PiSessionManagerPort } from './port.js';
+import type { PiCustomEntryPort, PiEntryRenderer, PiExtensionPort, PiSessionManagerPort } from './port.js';
 import { segment, styledLinesComponent, type StyledLine } from './styled-line.js';
 
 // The durable transcript (Pi 0.84+): each saved entry of an adapter's type draws one line in the
@@ -38,16 +37,6 @@ export function registerEntryTranscript<TValue>(
   return transcript;
 }
 
-/**
- * Tells the person what a command did. In the terminal UI a saved change already draws its line in
- * the chat; saying it again in a notification would show the same change twice.
- */
-export function notifyReply(ctx: PiContextPort, reply: CommandReply, transcript: EntryTranscript | undefined): void {
-  if (!(reply.savedChange && transcript !== undefined && ctx.mode === 'tui')) {
-    ctx.ui.notify(reply.message, reply.type);
-  }
-}
-
 export function createEntryTranscript<TValue>(options: EntryTranscriptOptions<TValue>): EntryTranscript {
   const lines = new Map<string, string>();
   // Each saved entry is read once: entries never change, and reading one validates a whole state,
@@ -55,7 +44,7 @@ export function createEntryTranscript<TValue>(options: EntryTranscriptOptions<TV
   const values = new Map<string, TValue | undefined>();
   let session: PiSessionManagerPort | undefined;
 
-  function valueOf(entry: PiCustomEntryPort): TValue | undefined {
+  function valueOf(entry: Pick<PiCustomEntryPort, 'id' | 'data'>): TValue | undefined {
     if (values.has(entry.id)) {
       return values.get(entry.id);
     }

@@ -22,7 +22,6 @@ export { completionMenu, offerCompletions, type CompletionCandidate } from './co
 export { plural } from './counts.js';
 export {
   createEntryTranscript,
-  notifyReply,
   registerEntryTranscript,
   type EntryTranscript,
   type EntryTranscriptOptions,
@@ -37,6 +36,7 @@ export type {
   PiThemePort,
   PiComponentPort,
   PiWidgetFactory,
+  PiWidgetOptions,
   PiUiPort,
   PiSessionEntryPort,
   PiSessionManagerPort,
@@ -67,6 +67,8 @@ export {
   type LineSegment,
   type StyledLine,
 } from './styled-line.js';
+export { notifyReply, registerReplyCommand, type ReplyCommandOptions } from './reply-command.js';
+export { showFooterStatus, surfaceOf, type PiSurface } from './surface.js';
 export { escapeTerminalText, isTerminalUnsafe } from './terminal-text.js';
 export {
   argumentText,

@@ -22,10 +22,17 @@ export interface PiComponentPort {
 
 export type PiWidgetFactory = (tui: unknown, theme: PiThemePort) => PiComponentPort;
 
+export interface PiWidgetOptions {
+  placement?: 'aboveEditor' | 'belowEditor';
+}
+
 export interface PiUiPort {
   notify(message: string, type?: NotifyType): void;
   setStatus(key: string, text: string | undefined): void;
-  setWidget(key: string, content: PiWidgetFactory | undefined, options?: { placement?: 'aboveEditor' | 'belowEditor' }): void;
+  /** A component for the terminal UI, or plain lines for any surface (RPC clients receive only these). */
+  setWidget(key: string, content: PiWidgetFactory | string[] | undefined, options?: PiWidgetOptions): void;
+  /** Every Pi line has it (a test host may not); its RPC mode answers an empty list (see surfaceOf). */
+  getAllThemes?(): readonly unknown[];
 }
 
 /**
@@ -49,7 +56,7 @@ export interface PiSessionManagerPort {
 
 export interface PiContextPort {
   readonly hasUI: boolean;
-  /** Pi 0.84 and later: `tui` in the terminal UI, else `rpc`, `print` or `json`. */
+  /** Pi 0.78 and later: `tui` in the terminal UI, else `rpc`, `print` or `json` (see surfaceOf). */
   readonly mode?: string;
   readonly ui: PiUiPort;
   readonly sessionManager: PiSessionManagerPort;

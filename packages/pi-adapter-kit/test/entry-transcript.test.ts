@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PayloadRead } from '../src/branch-entry.js';
-import { createEntryTranscript, notifyReply, registerEntryTranscript } from '../src/entry-transcript.js';
+import { createEntryTranscript, registerEntryTranscript } from '../src/entry-transcript.js';
 import type { PiSessionEntryPort } from '../src/port.js';
 import { PLAIN_THEME } from '../src/styled-line.js';
 
@@ -56,35 +56,12 @@ describe('the entry transcript', () => {
   });
 });
 
-describe('registering the transcript and telling the person', () => {
-  const noticesOf = (mode: string | undefined, savedChange: boolean, withTranscript: boolean): string[] => {
-    const notices: string[] = [];
-    const ctx = {
-      hasUI: true,
-      ...(mode === undefined ? {} : { mode }),
-      ui: { notify: (message: string) => notices.push(message), setStatus: () => undefined, setWidget: () => undefined },
-      sessionManager: { getBranch: () => [] },
-    };
-    const transcript = withTranscript
-      ? createEntryTranscript({ customType: 'n', title: 'Numbers', read, describe: describeChange })
-      : undefined;
-    notifyReply(ctx, { message: 'Saved.', type: 'info', savedChange }, transcript);
-    return notices;
-  };
-
+describe('registering the transcript', () => {
   it('registers only where Pi has an entry renderer', () => {
     const registered: string[] = [];
     const options = { customType: 'n', title: 'Numbers', read, describe: describeChange };
     expect(registerEntryTranscript({ registerEntryRenderer: (type) => registered.push(type) }, options)).toBeDefined();
     expect(registered).toEqual(['n']);
     expect(registerEntryTranscript({}, options)).toBeUndefined();
-  });
-
-  it('leaves a saved change to its chat line in the terminal UI and notifies everything else', () => {
-    expect(noticesOf('tui', true, true)).toEqual([]);
-    expect(noticesOf('tui', false, true)).toEqual(['Saved.']);
-    expect(noticesOf('rpc', true, true)).toEqual(['Saved.']);
-    expect(noticesOf('tui', true, false)).toEqual(['Saved.']);
-    expect(noticesOf(undefined, true, true)).toEqual(['Saved.']);
   });
 });

@@ -1,9 +1,9 @@
 import { plural } from '@j1nn0/pi-adapter-kit';
 import { countCritical, type GuardState } from '../guard-state.js';
 
-// Pi joins the footer statuses of all extensions with one space on one line and cuts it at the
-// terminal width. This one carries counts only, starts with a bar that separates it from the status
-// before it, and stays short enough that it and Agent State's fit in 80 columns together.
+// Pi's terminal joins the footer statuses of all extensions with one space on one line and cuts it at
+// the terminal width. This one carries counts only (the kit's showFooterStatus puts a bar before it
+// there) and stays short enough that it and Agent State's fit in 80 columns together.
 
 export const FOOTER_STATUS_KEY = 'context-guard';
 
@@ -14,5 +14,5 @@ export function formatFooter(state: GuardState): string | undefined {
   }
   const critical = countCritical(state.items);
   const items = plural(state.items.length, 'item', 'items');
-  return critical > 0 ? `│ Context Guard ${items}, ${critical} critical` : `│ Context Guard ${items}`;
+  return critical > 0 ? `Context Guard ${items}, ${critical} critical` : `Context Guard ${items}`;
 }

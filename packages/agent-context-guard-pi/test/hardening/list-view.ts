@@ -54,10 +54,11 @@ export function expectedStatusView(state: ReferenceState, expectation: StatusExp
   return { counts: countsOf(state.items), recovery: state.recovery, ...expectation };
 }
 
+/** The footer as an RPC client receives it (the hardening hosts run in rpc mode): no terminal separator. */
 export function expectedFooter(state: ReferenceState): string | undefined {
   return state.items.length === 0
     ? undefined
-    : `│ Context Guard ${state.items.length} item${state.items.length === 1 ? '' : 's'}${criticalCount(state.items) > 0 ? `, ${criticalCount(state.items)} critical` : ''}`;
+    : `Context Guard ${state.items.length} item${state.items.length === 1 ? '' : 's'}${criticalCount(state.items) > 0 ? `, ${criticalCount(state.items)} critical` : ''}`;
 }
 
 const COUNTS = '(\\d+) protected (item|items)(?: \\((\\d+) critical\\))?';

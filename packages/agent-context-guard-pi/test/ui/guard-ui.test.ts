@@ -15,8 +15,14 @@ const chatLines = (host: FakePiHost): string[] => drawnEntryLines(host, STATE_EN
 describe('context-guard-pi in the terminal UI', () => {
   it('has a short footer with counts only, and none when nothing is protected', () => {
     expect(formatFooter({ recovery: 'off', items: [] })).toBeUndefined();
-    expect(formatFooter({ recovery: 'off', items: [item('a')] })).toBe('│ Context Guard 1 item');
-    expect(formatFooter({ recovery: 'off', items: [item('a', true), item('b')] })).toBe('│ Context Guard 2 items, 1 critical');
+    expect(formatFooter({ recovery: 'off', items: [item('a')] })).toBe('Context Guard 1 item');
+    expect(formatFooter({ recovery: 'off', items: [item('a', true), item('b')] })).toBe('Context Guard 2 items, 1 critical');
+  });
+
+  it('sets the footer apart with a bar, where Pi joins every extension status on one line', async () => {
+    const host = await startTui();
+    await host.runCommand('/context-guard add ship goal --critical Ship it');
+    expect(host.statuses.get('context-guard')).toBe('│ Context Guard 1 item, 1 critical');
   });
 
   it('describes each saved change in one chat line', () => {

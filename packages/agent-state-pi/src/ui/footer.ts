@@ -1,9 +1,9 @@
 import type { AgentStateSnapshot, AgentStateSummary } from '@j1nn0/agent-state';
 import { isEmptySnapshot } from '../mutations.js';
 
-// Pi joins the footer statuses of all extensions with one space on one line and cuts it at the
-// terminal width. This one carries counts only, starts with a bar that separates it from the status
-// before it, and stays short enough that it and Context Guard's fit in 80 columns together.
+// Pi's terminal joins the footer statuses of all extensions with one space on one line and cuts it at
+// the terminal width. This one carries counts only (the kit's showFooterStatus puts a bar before it
+// there) and stays short enough that it and Context Guard's fit in 80 columns together.
 
 export const FOOTER_STATUS_KEY = 'agent-state';
 
@@ -13,8 +13,8 @@ export function formatFooter(snapshot: AgentStateSnapshot, summary: AgentStateSu
     return undefined;
   }
   if (summary.total === 0) {
-    return '│ Agent State: no work items';
+    return 'Agent State: no work items';
   }
   const blocked = summary.blocked > 0 ? `, ${summary.blocked} blocked` : '';
-  return `│ Agent State ${summary.done}/${summary.total} done${blocked}`;
+  return `Agent State ${summary.done}/${summary.total} done${blocked}`;
 }

@@ -1,10 +1,12 @@
 import type { AgentStateSnapshot, AgentStateSummary } from '@j1nn0/agent-state';
-import { styledLinesComponent, type PiContextPort } from '@j1nn0/pi-adapter-kit';
+import { plainText, showFooterStatus, styledLinesComponent, surfaceOf, type PiContextPort, type StyledLine } from '@j1nn0/pi-adapter-kit';
 import { FOOTER_STATUS_KEY, formatFooter } from './footer.js';
 import { PANEL_WIDGET_KEY, panelLines } from './panel.js';
 
-// What stays on screen in Pi's interactive UI: the footer counts and the panel above the editor.
-// Both are redrawn from the state after every load and change; neither is ever sent to the model.
+// What stays in view of the person: the footer counts and the panel. Both are redrawn from the state
+// after every load and change; neither is ever sent to the model. This is the one place that decides
+// how each surface gets them: Pi's terminal UI draws the panel as a component fitted to its width, an
+// RPC client receives the same lines as plain text, print and JSON mode get nothing.
 
 export interface StateView {
   show(ctx: PiContextPort, snapshot: AgentStateSnapshot, summary: AgentStateSummary): void;
@@ -17,19 +19,28 @@ export function createStateView(): StateView {
   let panelVisible = true;
   return {
     show(ctx, snapshot, summary) {
-      if (!ctx.hasUI) {
+      const surface = surfaceOf(ctx);
+      if (surface === 'none') {
         return;
       }
-      ctx.ui.setStatus(FOOTER_STATUS_KEY, formatFooter(snapshot, summary));
+      showFooterStatus(ctx, FOOTER_STATUS_KEY, formatFooter(snapshot, summary));
       const lines = panelVisible ? panelLines(snapshot) : [];
-      ctx.ui.setWidget(
-        PANEL_WIDGET_KEY,
-        lines.length === 0 ? undefined : (_tui, theme) => styledLinesComponent(() => lines, theme),
-      );
+      if (lines.length === 0) {
+        ctx.ui.setWidget(PANEL_WIDGET_KEY, undefined);
+      } else if (surface === 'terminal') {
+        ctx.ui.setWidget(PANEL_WIDGET_KEY, (_tui, theme) => styledLinesComponent(() => lines, theme));
+      } else {
+        ctx.ui.setWidget(PANEL_WIDGET_KEY, clientLines(lines));
+      }
     },
     setPanelVisible(visible) {
       panelVisible = visible;
     },
     isPanelVisible: () => panelVisible,
   };
+}
+
+/** A client has no width to fit and no theme: it gets each line's text, whole. */
+function clientLines(lines: readonly StyledLine[]): string[] {
+  return lines.map(plainText);
 }

@@ -88,6 +88,10 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
     expect(rowsContaining(lines(), chatLine)).toBe(entryLines ? 1 : 0);
     expect(rowsContaining(lines(), notice)).toBe(entryLines ? 0 : 1);
     expect(panelRows(lines())[0]).toBe('Agent State · Ship the CSV export · 1/2 done');
+    // The terminal's panel is the component painted in the theme (an RPC client gets the lines unpainted),
+    // on 0.73.1 too, which has no ctx.mode.
+    const headline = terminal.styledRow(terminal.findRow('Agent State · Ship the CSV export'));
+    expect(headline.find((run) => run.text.startsWith('Agent State'))?.fg).not.toBe('default');
 
     // Context Guard shares the split: its chat line on 0.84+, its notification on 0.73.1.
     await submitLine(

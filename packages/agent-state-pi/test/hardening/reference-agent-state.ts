@@ -58,9 +58,13 @@ export const REFERENCE_SUBCOMMAND_USAGE: Readonly<Record<string, string>> = {
   panel: 'Usage: /agent-state panel <on|off>',
 };
 
-/** README: `panel on|off` shows or hides the panel and records nothing. */
+/**
+ * README: `panel on|off` shows or hides the panel and records nothing. The notices an RPC client gets
+ * (the model-based host runs in rpc mode); an empty state has no panel to send yet.
+ */
 export const REFERENCE_PANEL_NOTICES = {
-  on: 'Agent State panel shown above the editor; hide it with /agent-state panel off.',
+  on: 'Agent State panel sent to this client; hide it with /agent-state panel off.',
+  onWhileEmpty: 'Agent State panel on; this client receives it once something is recorded.',
   off: 'Agent State panel hidden; show it again with /agent-state panel on.',
 } as const;
 

@@ -5,6 +5,7 @@ import {
   REJECTED,
   isReferenceQuotedId,
   applyReferenceChange,
+  isEmptyReferenceState,
   isReferenceStatus,
   referenceClearPreview,
   type ReferenceChange,
@@ -74,9 +75,11 @@ export function runReferenceCommand(state: ReferenceState, args: string): Refere
       return isReferenceQuotedId(id) ? QUOTED_ID : change(state, { kind: 'remove', id });
     }
     case 'panel':
-      return rest === 'on' || rest === 'off'
-        ? { kind: 'notice', notice: { message: REFERENCE_PANEL_NOTICES[rest], type: 'info' } }
-        : usageOf(subcommand);
+      if (rest !== 'on' && rest !== 'off') return usageOf(subcommand);
+      return {
+        kind: 'notice',
+        notice: { message: REFERENCE_PANEL_NOTICES[rest === 'on' && isEmptyReferenceState(state) ? 'onWhileEmpty' : rest], type: 'info' },
+      };
     default:
       return USAGE;
   }

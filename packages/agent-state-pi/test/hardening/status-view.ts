@@ -63,7 +63,8 @@ const COUNTS_PATTERN =
   '(?: \\((\\d+) open, (\\d+) in_progress, (\\d+) blocked, (\\d+) done\\))?' +
   ', (\\d+) (decision|decisions)';
 const HEADLINE = new RegExp(`^Agent State: (?:no objective|objective "(.*)"), ${COUNTS_PATTERN}\\.$`, 'u');
-const FOOTER = /^│ Agent State(?:: no work items| (\d+)\/(\d+) done(?:, (\d+) blocked)?)$/u;
+// As an RPC client receives it (the world's host runs in rpc mode): no terminal separator.
+const FOOTER = /^Agent State(?:: no work items| (\d+)\/(\d+) done(?:, (\d+) blocked)?)$/u;
 
 class StatusTextError extends Error {
   constructor(problem: string, text: string) {

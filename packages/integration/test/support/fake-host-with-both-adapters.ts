@@ -27,9 +27,12 @@ export type Step =
   | { readonly adapter: Adapter; readonly tool: string; readonly args: Readonly<Record<string, unknown>> };
 
 /** A fake Pi host with both adapters loaded in `order` and a session started, its notifications taken. */
-export async function startHostWithBothAdapters(order: readonly Adapter[] = ['agentState', 'contextGuard']): Promise<FakePiHost> {
-  // Every answer as a notification, as an RPC client reads them; in mode `tui` a saved change is a chat line instead.
-  const host = createFakePiHost({ mode: 'rpc' });
+export async function startHostWithBothAdapters(
+  order: readonly Adapter[] = ['agentState', 'contextGuard'],
+  // By default every answer is a notification, as an RPC client reads them; in mode `tui` a saved change is a chat line instead.
+  mode: 'rpc' | 'tui' = 'rpc',
+): Promise<FakePiHost> {
+  const host = createFakePiHost({ mode });
   for (const adapter of order) {
     await host.load(EXTENSION_OF[adapter]);
   }

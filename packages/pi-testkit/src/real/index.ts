@@ -23,7 +23,7 @@ export {
 } from './node-binary.js';
 export { piMatrix, piVersionsFor, planPiSuite, selectPiVersions, type PiLineSelection, type PiMatrixEntry, type PiSuitePlan } from './pi-matrix.js';
 export { PI_E2E_TIMEOUT_MS, describeEachPi, type DescribeEachPiOptions, type PiTarget } from './vitest-matrix.js';
-export { useSharedPi } from './shared-pi.js';
+export { useSharedPi, useSharedRpcClient } from './shared-pi.js';
 export {
   DEFAULT_WAIT_MS,
   PiDriver,
@@ -31,6 +31,7 @@ export {
   type PromptResult,
   type StartPiOptions,
 } from './pi-driver.js';
+export { PiRpcClient, loadRpcClientClass, startRpcClient, type PiRpcClientPort, type StartRpcClientOptions } from './rpc-client.js';
 export { DEFAULT_AGENT_SETTINGS, PiSandbox, createPiSandbox, type PiSandboxOptions } from './sandbox.js';
 export { DEFAULT_CLI_TIMEOUT_MS, runPiCli, type PiCliResult, type RunPiCliOptions } from './pi-cli.js';
 export {
@@ -56,6 +57,8 @@ export {
   type PiNotification,
   type PiResponse,
   type PiState,
+  type PiStatusUpdate,
+  type PiWidgetUpdate,
 } from './rpc-protocol.js';
 export { customEntries, parseSessionJsonl, readSessionJsonl, type SessionFileEntry } from './session-file.js';
 export { disposeAll, liveProcessCount, type Disposable } from './process-registry.js';

@@ -1,5 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import type { PiVersion } from './pi-versions.js';
 
 /** A Node version as three numbers, e.g. `[22, 19, 0]`. */
 export type NodeVersion = readonly [major: number, minor: number, patch: number];
@@ -37,6 +36,12 @@ export function formatNodeVersion(version: NodeVersion): string {
 }
 
 /** What `chooseNodeBinary` needs to know about the machine; all of it injectable for tests. */
+/** What choosing a Node binary needs to know of a Pi version (a PiVersion is one). */
+export interface NodeRequirement {
+  readonly label: string;
+  readonly minimumNode: NodeVersion;
+}
+
 export interface NodeCandidates {
   readonly currentPath: string;
   readonly currentVersion: NodeVersion;
@@ -47,7 +52,7 @@ export interface NodeCandidates {
 }
 
 /** The current node when new enough, else PI_E2E_NODE when it is, else a skip reason saying how to enable. */
-export function chooseNodeBinary(version: PiVersion, candidates: NodeCandidates): NodeChoice {
+export function chooseNodeBinary(version: NodeRequirement, candidates: NodeCandidates): NodeChoice {
   const minimum = version.minimumNode;
   if (isAtLeast(candidates.currentVersion, minimum)) {
     return { nodePath: candidates.currentPath, skipReason: null };
@@ -75,7 +80,7 @@ function probeNodeVersion(path: string): NodeVersion | undefined {
 }
 
 /** Chooses the Node binary for `version` on this machine (reads PI_E2E_NODE and probes it). */
-export function findNodeFor(version: PiVersion, env: NodeJS.ProcessEnv = process.env): NodeChoice {
+export function findNodeFor(version: NodeRequirement, env: NodeJS.ProcessEnv = process.env): NodeChoice {
   const currentVersion = parseNodeVersion(process.versions.node) ?? [0, 0, 0];
   return chooseNodeBinary(version, {
     currentPath: process.execPath,

@@ -90,6 +90,32 @@ export function toNotification(event: PiEvent): PiNotification | undefined {
   return { message: stringField(event, 'message') ?? '', notifyType: stringField(event, 'notifyType') ?? 'info' };
 }
 
+/** `ctx.ui.setWidget(key, lines)` as it reaches an RPC client; `lines` undefined is a clear. */
+export interface PiWidgetUpdate {
+  readonly key: string;
+  readonly lines: readonly string[] | undefined;
+}
+
+/** `ctx.ui.setStatus(key, text)` as it reaches an RPC client; `text` undefined is a clear. */
+export interface PiStatusUpdate {
+  readonly key: string;
+  readonly text: string | undefined;
+}
+
+export function toWidgetUpdate(event: PiEvent): PiWidgetUpdate | undefined {
+  if (event.type !== 'extension_ui_request' || event['method'] !== 'setWidget') return undefined;
+  const lines = event['widgetLines'];
+  return {
+    key: stringField(event, 'widgetKey') ?? '',
+    lines: Array.isArray(lines) ? lines.map((line) => (typeof line === 'string' ? line : JSON.stringify(line))) : undefined,
+  };
+}
+
+export function toStatusUpdate(event: PiEvent): PiStatusUpdate | undefined {
+  if (event.type !== 'extension_ui_request' || event['method'] !== 'setStatus') return undefined;
+  return { key: stringField(event, 'statusKey') ?? '', text: stringField(event, 'statusText') };
+}
+
 export function toExtensionError(event: PiEvent): PiExtensionError | undefined {
   if (event.type !== 'extension_error') return undefined;
   return {

@@ -1,30 +1,50 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { startPi, type PiDriver } from './pi-driver.js';
+import { startRpcClient, type PiRpcClient } from './rpc-client.js';
+import type { PiExtensionError } from './rpc-protocol.js';
+import type { ScriptedModel } from './scripted-model.js';
 import { PI_E2E_TIMEOUT_MS, type PiTarget } from './vitest-matrix.js';
 
+/** What one Pi process shared by a whole file offers: its model, its extension errors, a way out. */
+interface SharedPi {
+  readonly model: ScriptedModel;
+  extensionErrors(): PiExtensionError[];
+  dispose(): Promise<void>;
+}
+
 /**
- * One Pi process (and scripted model) per version for the whole file, loading `extensions` with
- * `-e`: starting Pi costs 1-2 s, a new session almost nothing. Every test starts in a fresh session
- * with an empty script, and no test may leave an extension error behind.
+ * One Pi process (and scripted model) per version for the whole file: starting Pi costs 1-2 s, a new
+ * session almost nothing. Every test starts in a fresh session with an empty script, and no test may
+ * leave an extension error behind.
  */
-export function useSharedPi(target: PiTarget, extensions: readonly string[]): () => PiDriver {
-  let driver: PiDriver | undefined;
-  const current = (): PiDriver => {
-    if (driver === undefined) throw new Error('Pi has not started');
-    return driver;
+function shareAcrossFile<T extends SharedPi>(what: string, start: () => Promise<T>, newSession: (shared: T) => Promise<unknown>): () => T {
+  let shared: T | undefined;
+  const current = (): T => {
+    if (shared === undefined) throw new Error(`${what} has not started`);
+    return shared;
   };
   beforeAll(async () => {
-    driver = await startPi({ ...target, extensions });
+    shared = await start();
   }, PI_E2E_TIMEOUT_MS);
   afterAll(async () => {
-    await driver?.dispose();
+    await shared?.dispose();
   }, PI_E2E_TIMEOUT_MS);
   beforeEach(async () => {
     current().model.reset();
-    await current().newSession();
+    await newSession(current());
   }, PI_E2E_TIMEOUT_MS);
   afterEach(() => {
     expect(current().extensionErrors()).toEqual([]);
   });
   return current;
+}
+
+/** The driver, loading `extensions` with `-e` (see shareAcrossFile). */
+export function useSharedPi(target: PiTarget, extensions: readonly string[]): () => PiDriver {
+  return shareAcrossFile('Pi', () => startPi({ ...target, extensions }), (pi) => pi.newSession());
+}
+
+/** Pi's own RpcClient (see startRpcClient), loading `extensions` with `-e` (see shareAcrossFile). */
+export function useSharedRpcClient(target: PiTarget, extensions: readonly string[]): () => PiRpcClient {
+  return shareAcrossFile('the RpcClient', () => startRpcClient({ ...target, extensions }), (pi) => pi.client.newSession());
 }

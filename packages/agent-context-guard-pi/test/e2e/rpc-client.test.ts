@@ -1,0 +1,51 @@
+import { fileURLToPath } from 'node:url';
+import { describeEachPi, useSharedRpcClient } from '@j1nn0/pi-testkit/real';
+import { expect, it } from 'vitest';
+
+// Context Guard as an editor integration meets it: Pi's own RpcClient, imported from the Pi package
+// under test, gets the footer (without the terminal's separator) and every reply as a notification.
+
+const EXTENSION_PATH = fileURLToPath(new URL('../../dist/extension.js', import.meta.url));
+const FOOTER = 'context-guard';
+
+describeEachPi('context-guard-pi in an RPC client', (target) => {
+  const client = useSharedRpcClient(target, [EXTENSION_PATH]);
+
+  /** Runs `/context-guard <args>` and returns the replies it notified. */
+  async function run(args: string): Promise<string[]> {
+    return (await client().notifiedBy(`/context-guard ${args}`)).map((notification) => notification.message);
+  }
+
+  it('receives the footer without a terminal separator, following every change', async () => {
+    const pi = client();
+    expect(pi.status(FOOTER)).toBeUndefined();
+    expect(await run('add ship goal --critical Ship the CSV export')).toEqual(['Protected goal "ship" (critical).']);
+    expect(pi.status(FOOTER)).toBe('Context Guard 1 item, 1 critical');
+    expect(await run('add loc fact The exporter lives in export.ts')).toEqual(['Protected fact "loc".']);
+    expect(pi.status(FOOTER)).toBe('Context Guard 2 items, 1 critical');
+    expect(await run('remove ship')).toEqual(['Removed protected item "ship".']);
+    expect(pi.status(FOOTER)).toBe('Context Guard 1 item');
+    expect(pi.statusUpdates(FOOTER).filter((update) => update.text?.includes('│') === true)).toEqual([]);
+  });
+
+  it('answers every command with a notification the client can show', async () => {
+    await run('add loc fact The exporter lives in export.ts');
+    expect(await run('list')).toEqual(['Context Guard: 1 protected item (0 critical).\n- [fact] loc: The exporter lives in export.ts']);
+    expect(await run('recovery critical')).toEqual(['Recovery set to critical.']);
+    expect(await run('remove nope')).toEqual(['Rejected: no protected item has id "nope".']);
+    const [usage, ...more] = await run('frobnicate');
+    expect(usage).toMatch(/^Usage: \/context-guard add /u);
+    expect(more).toEqual([]);
+  });
+
+  it('clears the footer by clear --yes and by a new session', async () => {
+    const pi = client();
+    await run('add loc fact The exporter lives in export.ts');
+    expect(await run('clear --yes')).toEqual(['Context Guard cleared: removed 1 protected item (0 critical).']);
+    expect(pi.status(FOOTER)).toBeUndefined();
+    await run('add loc fact The exporter lives in export.ts');
+    expect(pi.status(FOOTER)).toBe('Context Guard 1 item');
+    await pi.client.newSession();
+    expect(pi.status(FOOTER)).toBeUndefined();
+  });
+});

@@ -1,0 +1,50 @@
+import { createFakePiHost, type FakePiHost } from '@j1nn0/pi-testkit';
+import { describe, expect, it } from 'vitest';
+import contextGuardExtension from '../../src/extension.js';
+
+// What Context Guard keeps in view on each surface (test/e2e/rpc-client.test.ts checks the same with
+// Pi's own RpcClient): its footer, and the replies to its command.
+
+async function startIn(mode: 'tui' | 'rpc' | 'print'): Promise<FakePiHost> {
+  const host = createFakePiHost({ mode });
+  await host.load(contextGuardExtension);
+  await host.startSession('startup');
+  return host;
+}
+
+describe('the surfaces context-guard-pi draws on', () => {
+  it('gives an RPC client the footer without the terminal’s separator, and the terminal with it', async () => {
+    const client = await startIn('rpc');
+    const terminal = await startIn('tui');
+    for (const host of [client, terminal]) {
+      await host.runCommand('/context-guard add ship goal --critical Ship it');
+    }
+    expect(client.statuses.get('context-guard')).toBe('Context Guard 1 item, 1 critical');
+    expect(terminal.statuses.get('context-guard')).toBe('│ Context Guard 1 item, 1 critical');
+  });
+
+  it('tells a client every answer, a saved change included; the terminal shows that change as a chat line', async () => {
+    const client = await startIn('rpc');
+    const terminal = await startIn('tui');
+    for (const host of [client, terminal]) {
+      await host.runCommand('/context-guard add ship goal Ship it');
+      await host.runCommand('/context-guard remove nope');
+    }
+    expect(client.takeNotifications().map((notice) => notice.message)).toEqual([
+      'Protected goal "ship".',
+      'Rejected: no protected item has id "nope".',
+    ]);
+    expect(terminal.takeNotifications().map((notice) => notice.message)).toEqual(['Rejected: no protected item has id "nope".']);
+  });
+
+  it('clears the footer when nothing is protected, and draws nothing in print or JSON mode', async () => {
+    const client = await startIn('rpc');
+    await client.runCommand('/context-guard add ship goal Ship it');
+    await client.runCommand('/context-guard clear --yes');
+    expect(client.statuses.has('context-guard')).toBe(false);
+    const print = await startIn('print');
+    await print.runCommand('/context-guard add ship goal Ship it');
+    expect(print.statuses.size).toBe(0);
+    expect(print.notifications).toEqual([]);
+  });
+});

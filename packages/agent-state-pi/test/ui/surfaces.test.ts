@@ -1,0 +1,111 @@
+import { isTerminalUnsafe, plainText } from '@j1nn0/pi-adapter-kit';
+import { createFakePiHost, type FakePiHost } from '@j1nn0/pi-testkit';
+import { drawnWidget } from '@j1nn0/pi-testkit/checks';
+import { describe, expect, it } from 'vitest';
+import agentStateExtension from '../../src/extension.js';
+import { PANEL_MAX_LINES, PANEL_WIDGET_KEY, panelLines } from '../../src/ui/panel.js';
+import { snapshotOf } from '../snapshots.js';
+
+// One adapter, three surfaces (test/e2e/rpc-client.test.ts checks the same with Pi's own RpcClient):
+// the terminal UI draws a component panel and a footer set apart by a bar; an RPC client gets the
+// panel's plain lines and the bare footer; print and JSON mode get nothing.
+
+async function startIn(mode: 'tui' | 'rpc' | 'print'): Promise<FakePiHost> {
+  const host = createFakePiHost({ mode });
+  await host.load(agentStateExtension);
+  await host.startSession('startup');
+  return host;
+}
+
+async function run(host: FakePiHost, ...commands: readonly string[]): Promise<string[]> {
+  for (const command of commands) {
+    await host.runCommand(`/agent-state ${command}`);
+  }
+  return host.takeNotifications().map((notice) => notice.message);
+}
+
+/** The panel a client received: plain strings, or nothing when it was cleared or never sent. */
+function clientPanel(host: FakePiHost): unknown {
+  return host.widgets.get(PANEL_WIDGET_KEY);
+}
+
+describe('the surfaces agent-state-pi draws on', () => {
+  it('sends an RPC client the terminal panel’s lines as plain text, following every change', async () => {
+    const host = await startIn('rpc');
+    expect(host.widgets.has(PANEL_WIDGET_KEY)).toBe(false);
+    await run(host, 'objective Ship the parser', 'add parse Parse the arguments');
+    expect(clientPanel(host)).toEqual(['Agent State · Ship the parser · 0/1 done', '  [open] parse: Parse the arguments']);
+    await run(host, 'add docs Write the README', 'set parse done');
+    expect(clientPanel(host)).toEqual(['Agent State · Ship the parser · 1/2 done', '  [open] docs: Write the README']);
+  });
+
+  it('gives a client the same lines and row budget as the terminal, with no escape codes', async () => {
+    const commands = [
+      'objective Ship \u001b[31mred\u001b[0m',
+      ...Array.from({ length: 9 }, (_, index) => `add w${index + 1} Item ${index + 1}`),
+    ];
+    const client = await startIn('rpc');
+    const terminal = await startIn('tui');
+    await run(client, ...commands);
+    await run(terminal, ...commands);
+    const lines = clientPanel(client) as string[];
+    expect(lines).toHaveLength(PANEL_MAX_LINES);
+    expect(lines.at(-1)).toBe('  +5 more not done');
+    expect(lines).toEqual(drawnWidget(terminal, PANEL_WIDGET_KEY, 200));
+    const unsafe = lines.flatMap((line) => Array.from(line, (character) => character.codePointAt(0) ?? 0)).filter(isTerminalUnsafe);
+    expect(unsafe).toEqual([]);
+    expect(lines[0]).toContain('Ship \\u001b[31mred\\u001b[0m');
+  });
+
+  it('sends a client whole lines; only the terminal cuts them to its width', async () => {
+    const long = 'A'.repeat(150);
+    const client = await startIn('rpc');
+    const terminal = await startIn('tui');
+    await run(client, `add long ${long}`);
+    await run(terminal, `add long ${long}`);
+    const expected = panelLines(snapshotOf({ workItems: [{ id: 'long', content: long }] })).map(plainText);
+    expect(clientPanel(client)).toEqual(expected);
+    expect(drawnWidget(terminal, PANEL_WIDGET_KEY, 80).every((line) => line.length <= 80)).toBe(true);
+  });
+
+  it('clears the client’s panel on panel off and on an emptied state, and says where the panel is', async () => {
+    const host = await startIn('rpc');
+    expect(await run(host, 'panel on')).toEqual(['Agent State panel on; this client receives it once something is recorded.']);
+    await run(host, 'add parse Parse the arguments');
+    expect(await run(host, 'panel off')).toEqual(['Agent State panel hidden; show it again with /agent-state panel on.']);
+    expect(host.widgets.has(PANEL_WIDGET_KEY)).toBe(false);
+    await run(host, 'add docs Docs');
+    expect(host.widgets.has(PANEL_WIDGET_KEY)).toBe(false);
+    expect(await run(host, 'panel on')).toEqual(['Agent State panel sent to this client; hide it with /agent-state panel off.']);
+    expect(clientPanel(host)).toHaveLength(3);
+    await run(host, 'clear --yes');
+    expect(host.widgets.has(PANEL_WIDGET_KEY)).toBe(false);
+    expect(host.statuses.has('agent-state')).toBe(false);
+  });
+
+  it('gives a client the footer without the terminal’s separator, and the terminal with it', async () => {
+    const client = await startIn('rpc');
+    const terminal = await startIn('tui');
+    for (const host of [client, terminal]) {
+      await run(host, 'add parse P', 'add docs D', 'set docs blocked');
+    }
+    expect(client.statuses.get('agent-state')).toBe('Agent State 0/2 done, 1 blocked');
+    expect(terminal.statuses.get('agent-state')).toBe('│ Agent State 0/2 done, 1 blocked');
+  });
+
+  it('keeps the terminal’s component panel and its replies', async () => {
+    const host = await startIn('tui');
+    expect(await run(host, 'panel on')).toEqual(['Agent State panel on; it appears above the editor once something is recorded.']);
+    await run(host, 'add parse Parse the arguments');
+    expect(typeof host.widgets.get(PANEL_WIDGET_KEY)).toBe('function');
+    expect(await run(host, 'panel on')).toEqual(['Agent State panel shown above the editor; hide it with /agent-state panel off.']);
+  });
+
+  it('draws nothing in print or JSON mode, where Pi has no UI', async () => {
+    const host = await startIn('print');
+    await run(host, 'add parse Parse the arguments', 'panel on');
+    expect(host.widgets.size).toBe(0);
+    expect(host.statuses.size).toBe(0);
+    expect(host.notifications).toEqual([]);
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { createEntryTranscript, type EntryTranscript } from '../src/entry-transcript.js';
+import type { CommandReply } from '../src/outcome-notice.js';
+import type { PiCommandPort, PiContextPort } from '../src/port.js';
+import { notifyReply, registerReplyCommand } from '../src/reply-command.js';
+
+const transcript = (): EntryTranscript =>
+  createEntryTranscript({
+    customType: 'n',
+    title: 'Numbers',
+    read: (data) => ({ ok: true, value: data }),
+    describe: () => 'changed',
+  });
+
+function contextOf(mode: string | undefined, notices: string[], themes?: readonly string[]): PiContextPort {
+  return {
+    hasUI: true,
+    ...(mode === undefined ? {} : { mode }),
+    ui: {
+      notify: (message) => notices.push(message),
+      setStatus: () => undefined,
+      setWidget: () => undefined,
+      ...(themes === undefined ? {} : { getAllThemes: () => themes }),
+    },
+    sessionManager: { getBranch: () => [] },
+  };
+}
+
+describe('telling the person what a command did', () => {
+  const noticesOf = (mode: string | undefined, savedChange: boolean, withTranscript: boolean, themes?: readonly string[]): string[] => {
+    const notices: string[] = [];
+    notifyReply(contextOf(mode, notices, themes), { message: 'Saved.', type: 'info', savedChange }, withTranscript ? transcript() : undefined);
+    return notices;
+  };
+
+  it('leaves a saved change to its chat line in the terminal UI and notifies everything else', () => {
+    expect(noticesOf('tui', true, true)).toEqual([]);
+    expect(noticesOf('tui', false, true)).toEqual(['Saved.']);
+    expect(noticesOf('rpc', true, true)).toEqual(['Saved.']);
+    expect(noticesOf('tui', true, false)).toEqual(['Saved.']);
+  });
+
+  it('decides by the same surface where Pi has no ctx.mode', () => {
+    expect(noticesOf(undefined, true, true, [])).toEqual(['Saved.']);
+    expect(noticesOf(undefined, true, true, ['dark'])).toEqual([]);
+  });
+});
+
+describe('registering the command', () => {
+  it('runs the arguments, notifies the reply and offers the completions', async () => {
+    const registered = new Map<string, PiCommandPort>();
+    const runs: string[] = [];
+    registerReplyCommand(
+      { registerCommand: (name, command) => registered.set(name, command) },
+      {
+        name: 'numbers',
+        description: 'Count things',
+        run: (args): CommandReply => {
+          runs.push(args);
+          return { message: `ran ${args}`, type: 'warning', savedChange: false };
+        },
+        complete: (prefix) => (prefix === 'a' ? [{ value: 'add', label: 'add' }] : null),
+        transcript: undefined,
+      },
+    );
+    const command = registered.get('numbers');
+    expect(command?.description).toBe('Count things');
+    const notices: string[] = [];
+    await command?.handler('add 1', contextOf('rpc', notices));
+    expect(runs).toEqual(['add 1']);
+    expect(notices).toEqual(['ran add 1']);
+    expect(command?.getArgumentCompletions('a')).toEqual([{ value: 'add', label: 'add' }]);
+    expect(command?.getArgumentCompletions('z')).toBeNull();
+  });
+});
