@@ -23,7 +23,8 @@ export {
 } from './node-binary.js';
 export { piMatrix, piVersionsFor, planPiSuite, selectPiVersions, type PiLineSelection, type PiMatrixEntry, type PiSuitePlan } from './pi-matrix.js';
 export { PI_E2E_TIMEOUT_MS, describeEachPi, type DescribeEachPiOptions, type PiTarget } from './vitest-matrix.js';
-export { useSharedPi } from './shared-pi.js';
+export { useSharedPi, type SharedPiOptions } from './shared-pi.js';
+export { useCliRuns, type CliRuns } from './cli-runs.js';
 export {
   DEFAULT_WAIT_MS,
   PiDriver,
@@ -32,7 +33,14 @@ export {
   type StartPiOptions,
 } from './pi-driver.js';
 export { DEFAULT_AGENT_SETTINGS, PiSandbox, createPiSandbox, type PiSandboxOptions } from './sandbox.js';
-export { DEFAULT_CLI_TIMEOUT_MS, runPiCli, type PiCliResult, type RunPiCliOptions } from './pi-cli.js';
+export {
+  DEFAULT_CLI_TIMEOUT_MS,
+  runPiCli,
+  runPiSdkScript,
+  type PiCliResult,
+  type RunPiCliOptions,
+  type RunPiSdkScriptOptions,
+} from './pi-cli.js';
 export {
   DEFAULT_SCRIPTED_REPLY,
   DEFAULT_SCRIPTED_SUMMARY,
@@ -43,12 +51,14 @@ export {
   type ScriptedStep,
   type ScriptedSummary,
 } from './scripted-model.js';
-export { contentText, readModelRequest, type ChatMessage, type ModelRequest, type OfferedTool } from './model-request.js';
+export { CODEMODE_ONLY_SETTINGS, codemodeCall, runCodemodeScript, scriptOutput } from './codemode.js';
+export { contentText, readModelRequest, sentDeclarationKeys, type ChatMessage, type ModelRequest, type OfferedTool } from './model-request.js';
 export { encodeCompletionStream, type ScriptedReply, type ScriptedToolCall } from './openai-stream.js';
 export { JsonlSplitter } from './jsonl-splitter.js';
 export {
   BLOCKING_DIALOG_METHODS,
   parseRecord,
+  overlappingToolCalls,
   type CompactResult,
   type PiCommandInfo,
   type PiEvent,
