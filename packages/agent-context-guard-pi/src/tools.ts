@@ -82,6 +82,7 @@ export function createContextGuardTools(target: CommandTarget): ContextGuardTool
       promptSnippet: 'List protected context items and the last compaction check',
       parameters: ListParameters,
       execute: (_toolCallId, _params, _signal, _onUpdate, ctx) => {
+        controller.ensureLoaded(ctx);
         const state = controller.current();
         return Promise.resolve(textResult(formatListWithCheck(state, lifecycle.view(ctx.sessionManager).lastCheck), state));
       },

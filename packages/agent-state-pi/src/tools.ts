@@ -96,7 +96,8 @@ export function createAgentStateTools(controller: AgentStateController): AgentSt
       description: `Read the Agent State: objective, work items, decisions. ${AUTHORITY_BOUNDARY}`,
       promptSnippet: 'Read the Agent State',
       parameters: GetParameters,
-      execute: () => {
+      execute: (_toolCallId, _params, _signal, _onUpdate, ctx) => {
+        controller.ensureLoaded(ctx);
         return Promise.resolve(textResult(formatStatus(controller.current(), controller.summary()), controller));
       },
     }),
