@@ -53,4 +53,4 @@ describeEachPi('agent-state-pi tool fields in the real Pi', (target) => {
       ['a done', 'b open'],
     ]);
   });
-});
+}, { lines: 'all' });
