@@ -136,5 +136,5 @@ return JSON.stringify(messages);`;
       }
     }, PI_E2E_TIMEOUT_MS);
   },
-  { versions: ['1.6.0'] },
+  { since: '1.6.0' },
 );

@@ -73,5 +73,5 @@ describeEachPi(
       expect(newest.state).toEqual(extended);
     });
   },
-  { versions: ['1.6.0'] },
+  { since: '1.6.0' },
 );
