@@ -1,42 +1,25 @@
-import { createFakePiHost, type FakePiHost } from '@j1nn0/pi-testkit';
 import { describe, expect, it } from 'vitest';
-import contextGuardExtension, { STATE_ENTRY_TYPE } from '../src/extension.js';
 import { readList, savedPayloads } from './context-guard-host.js';
+import { SAVED_GUARD_PAYLOAD as SAVED, hostWithSavedPayload } from './saved-guard.js';
 
 // Pi restores on session_start; a host that never sends one must not make the adapter start empty
 // and then save a set without what was protected.
 
-const SAVED = {
-  schemaVersion: 1,
-  recovery: 'critical',
-  items: [
-    { id: 'csv', kind: 'goal', content: 'Ship the CSV export', critical: true },
-    { id: 'url', kind: 'constraint', content: 'Keep the report URL', critical: false },
-  ],
-};
-
-async function hostWithSaved(payload: unknown): Promise<FakePiHost> {
-  const host = createFakePiHost({ hasUI: false });
-  host.session.appendEntry(STATE_ENTRY_TYPE, payload);
-  await host.load(contextGuardExtension);
-  return host;
-}
-
 describe('a host that sends no session_start (an SDK session whose extensions are never bound)', () => {
   it('reads the saved items at the first tool call', async () => {
-    const host = await hostWithSaved(SAVED);
+    const host = await hostWithSavedPayload(SAVED);
     expect(await readList(host)).toContain('- [goal, critical] csv: Ship the CSV export');
   });
 
   it('protects in addition to the saved items instead of saving a set without them', async () => {
-    const host = await hostWithSaved(SAVED);
+    const host = await hostWithSavedPayload(SAVED);
     const result = await host.executeTool('context_guard_protect', { id: 'tests', kind: 'requirement', content: 'Tests pass' });
     expect(result.isError).toBe(false);
     expect(savedPayloads(host).at(-1)).toMatchObject({ recovery: 'critical', items: [...SAVED.items, { id: 'tests' }] });
   });
 
   it('reads the saved items at the first command', async () => {
-    const host = await hostWithSaved(SAVED);
+    const host = await hostWithSavedPayload(SAVED);
     await host.runCommand('/context-guard add tests requirement Tests pass');
     expect(savedPayloads(host).at(-1)).toMatchObject({ items: [...SAVED.items, { id: 'tests' }] });
   });

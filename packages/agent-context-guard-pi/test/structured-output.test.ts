@@ -1,28 +1,19 @@
-import { createFakePiHost, type FakePiHost } from '@j1nn0/pi-testkit';
+import type { FakePiHost } from '@j1nn0/pi-testkit';
 import { outputSchemaProblems } from '@j1nn0/pi-testkit/checks';
 import type { PiContextPort } from '@j1nn0/pi-adapter-kit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import contextGuardExtension, { STATE_ENTRY_TYPE } from '../src/extension.js';
 import { EMPTY_GUARD_STATE } from '../src/guard-state.js';
 import { readStatePayload } from '../src/persistence.js';
 import { CONTEXT_GUARD_OUTPUT_SCHEMA, toContextGuardOutput } from '../src/structured-output.js';
 import type { ContextGuardTool } from '../src/tools.js';
 import { readList, resultText, startGuardHost } from './context-guard-host.js';
 import { validPayload } from './hardening/payload-arbitraries.js';
+import { SAVED_GUARD_PAYLOAD as SAVED, hostWithSavedPayload } from './saved-guard.js';
 
 // What a program (a codemode script on Pi 0.99+) receives from context_guard_list, and the fields
 // that tell Pi how to run and judge each tool. The fake host mirrors Pi 0.84.2, whose results carry
 // no `structuredContent`, so these tests call the registered tool's execute as Pi 1.6 does.
-
-const SAVED = {
-  schemaVersion: 1,
-  recovery: 'critical',
-  items: [
-    { id: 'csv', kind: 'goal', content: 'Ship the CSV export', critical: true },
-    { id: 'url', kind: 'constraint', content: 'Keep the report URL', critical: false },
-  ],
-};
 
 function toolOf(host: FakePiHost, name: string): ContextGuardTool {
   const tool = host.tools.get(name);
@@ -41,9 +32,7 @@ function listGuard(host: FakePiHost): ReturnType<ContextGuardTool['execute']> {
 }
 
 async function startedWithSaved(payload: unknown): Promise<FakePiHost> {
-  const host = createFakePiHost({ hasUI: false });
-  host.session.appendEntry(STATE_ENTRY_TYPE, payload);
-  await host.load(contextGuardExtension);
+  const host = await hostWithSavedPayload(payload);
   await host.startSession();
   return host;
 }
