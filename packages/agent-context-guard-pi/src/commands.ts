@@ -92,6 +92,7 @@ export interface CommandTarget {
 
 /** Runs a parsed request and returns what to tell the person. */
 export function runCommand(request: GuardRequest, target: CommandTarget, ctx: PiContextPort): CommandReply {
+  target.controller.ensureLoaded(ctx);
   switch (request.kind) {
     case 'view':
       return { message: formatView(request.view, target, ctx), type: 'info', savedChange: false };

@@ -19,7 +19,12 @@ export interface GuardController {
   discardedOnLoad(): boolean;
   /** Replaces the state with the newest saved one on the current branch; never appends. */
   load(ctx: PiContextPort): void;
-  /** Applies a mutation; a change is saved as one entry before it becomes the current state. */
+  /**
+   * Loads unless this instance has loaded already: an SDK host that never calls
+   * `session.bindExtensions()` sends no session_start, and a first read or change must not start empty.
+   */
+  ensureLoaded(ctx: PiContextPort): void;
+  /** Applies a mutation to the loaded state; a change is saved as one entry before it becomes the current state. */
   apply(mutation: GuardMutation, ctx: PiContextPort): ControllerOutcome;
 }
 
@@ -27,6 +32,7 @@ export interface GuardController {
 export function createGuardController(options: GuardControllerOptions): GuardController {
   let state: GuardState = EMPTY_GUARD_STATE;
   let discarded = false;
+  let loaded = false;
   // Pi may deliver session_start twice, and /tree may return to a bad entry after meeting another one:
   // each unreadable entry is reported only once per extension instance.
   const reportedEntryIds = new Set<string>();
@@ -36,12 +42,13 @@ export function createGuardController(options: GuardControllerOptions): GuardCon
     showFooterStatus(ctx, FOOTER_STATUS_KEY, formatFooter(state));
   }
 
-  return {
+  const controller: GuardController = {
     current: () => state,
 
     discardedOnLoad: () => discarded,
 
     load(ctx) {
+      loaded = true;
       const restored = restoreFromBranch(ctx.sessionManager.getBranch());
       state = restored.kind === 'restored' ? restored.state : EMPTY_GUARD_STATE;
       discarded = restored.kind === 'unreadable';
@@ -52,7 +59,14 @@ export function createGuardController(options: GuardControllerOptions): GuardCon
       showFooter(ctx);
     },
 
+    ensureLoaded(ctx) {
+      if (!loaded) {
+        controller.load(ctx);
+      }
+    },
+
     apply(mutation, ctx) {
+      controller.ensureLoaded(ctx);
       let outcome: MutationOutcome;
       try {
         outcome = applyMutation(state, mutation);
@@ -69,4 +83,5 @@ export function createGuardController(options: GuardControllerOptions): GuardCon
       return outcome;
     },
   };
+  return controller;
 }

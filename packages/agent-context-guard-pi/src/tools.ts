@@ -4,7 +4,8 @@ import type { CommandTarget } from './commands.js';
 import type { ControllerOutcome } from './controller.js';
 import { formatListWithCheck, formatOutcome } from './format.js';
 import { countCritical, type GuardState } from './guard-state.js';
-import { renderToolResult, type PiToolPort, type PiToolResult } from '@j1nn0/pi-adapter-kit';
+import { renderToolResult, type PiToolAnnotations, type PiToolPort, type PiToolResult } from '@j1nn0/pi-adapter-kit';
+import { CONTEXT_GUARD_OUTPUT_SCHEMA, toContextGuardOutput } from './structured-output.js';
 import { renderGuardCall, type ContextGuardToolName } from './ui/tool-rows.js';
 
 /** Every tool description carries this: the tools store declarations, they do not judge them. */
@@ -53,6 +54,11 @@ function asksForCritical(params: object): boolean {
   return critical !== undefined && critical !== null && critical !== false;
 }
 
+// Hints for permission extensions (Pi 0.99+): everything stays inside the session, and protecting
+// only adds an item.
+const READ_ONLY: PiToolAnnotations = { readOnlyHint: true, openWorldHint: false };
+const ADDS_ONLY: PiToolAnnotations = { destructiveHint: false, openWorldHint: false };
+
 function textResult(text: string, state: GuardState): PiToolResult<ContextGuardToolDetails> {
   return {
     content: [{ type: 'text', text }],
@@ -81,9 +87,13 @@ export function createContextGuardTools(target: CommandTarget): ContextGuardTool
       description: `List protected context items and the last post-compaction check. ${AUTHORITY_BOUNDARY}`,
       promptSnippet: 'List protected context items and the last compaction check',
       parameters: ListParameters,
+      outputSchema: CONTEXT_GUARD_OUTPUT_SCHEMA,
+      annotations: READ_ONLY,
       execute: (_toolCallId, _params, _signal, _onUpdate, ctx) => {
+        controller.ensureLoaded(ctx);
         const state = controller.current();
-        return Promise.resolve(textResult(formatListWithCheck(state, lifecycle.view(ctx.sessionManager).lastCheck), state));
+        const text = formatListWithCheck(state, lifecycle.view(ctx.sessionManager).lastCheck);
+        return Promise.resolve({ ...textResult(text, state), structuredContent: toContextGuardOutput(state) });
       },
     }),
     defineTool({
@@ -92,6 +102,10 @@ export function createContextGuardTools(target: CommandTarget): ContextGuardTool
       description: `Protect a context item so it is checked after compaction; only a person can mark it critical. ${AUTHORITY_BOUNDARY}`,
       promptSnippet: 'Protect a context item so compactions are checked for it',
       parameters: ProtectParameters,
+      // Each protection builds on the set the one before left: Pi runs them one at a time, in call
+      // order, where it would run the calls of one message (or one codemode script) in parallel.
+      executionMode: 'sequential',
+      annotations: ADDS_ONLY,
       execute: (_toolCallId, params, _signal, _onUpdate, ctx) => {
         const { id, kind, content } = params;
         const outcome: ControllerOutcome = asksForCritical(params)

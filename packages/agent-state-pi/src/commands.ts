@@ -86,6 +86,7 @@ export interface CommandTarget {
 /** Runs a parsed request and returns what to tell the person. */
 export function runCommand(request: AgentStateRequest, target: CommandTarget, ctx: PiContextPort): CommandReply {
   const { controller } = target;
+  controller.ensureLoaded(ctx);
   switch (request.kind) {
     case 'view':
       return { ...runView(request.view, target, ctx), savedChange: false };

@@ -18,7 +18,12 @@ export interface AgentStateController {
   summary(): AgentStateSummary;
   /** Replaces the state with the newest saved one on the current branch; never appends. */
   load(ctx: PiContextPort): void;
-  /** Applies a mutation; a change is saved as one entry before it becomes the current state. */
+  /**
+   * Loads unless this instance has loaded already: an SDK host that never calls
+   * `session.bindExtensions()` sends no session_start, and a first read or change must not start empty.
+   */
+  ensureLoaded(ctx: PiContextPort): void;
+  /** Applies a mutation to the loaded state; a change is saved as one entry before it becomes the current state. */
   apply(mutation: StateMutation, ctx: PiContextPort): ControllerOutcome;
 }
 
@@ -32,6 +37,7 @@ export function createAgentStateController(
   // summarizeAgentState re-validates the whole snapshot (about 0.5 ms at the limits), so it runs
   // when the state changes, not on every status read (BENCHMARKS.md, figure 5).
   let summary = summarizeAgentState(snapshot);
+  let loaded = false;
 
   function replaceState(next: AgentStateSnapshot): void {
     snapshot = next;
@@ -45,11 +51,12 @@ export function createAgentStateController(
     show(ctx, snapshot, summary);
   }
 
-  return {
+  const controller: AgentStateController = {
     current: () => snapshot,
     summary: () => summary,
 
     load(ctx) {
+      loaded = true;
       const restored = restoreFromBranch(ctx.sessionManager.getBranch());
       if (restored.kind === 'restored') {
         replaceState(restored.snapshot);
@@ -63,7 +70,14 @@ export function createAgentStateController(
       showState(ctx);
     },
 
+    ensureLoaded(ctx) {
+      if (!loaded) {
+        controller.load(ctx);
+      }
+    },
+
     apply(mutation, ctx) {
+      controller.ensureLoaded(ctx);
       let outcome: MutationOutcome;
       try {
         outcome = applyMutation(snapshot, mutation);
@@ -80,4 +94,5 @@ export function createAgentStateController(
       return outcome;
     },
   };
+  return controller;
 }

@@ -3,8 +3,15 @@ import type { TSchema } from '@sinclair/typebox';
 import type { AgentStateController } from './controller.js';
 import { formatOutcome, formatStatus } from './format.js';
 import type { StateMutation } from './mutations.js';
+import { AGENT_STATE_OUTPUT_SCHEMA, toAgentStateOutput } from './structured-output.js';
 import { renderToolCall, type AgentStateToolName } from './ui/tool-rows.js';
-import { renderToolResult, type PiContextPort, type PiToolPort, type PiToolResult } from '@j1nn0/pi-adapter-kit';
+import {
+  renderToolResult,
+  type PiContextPort,
+  type PiToolAnnotations,
+  type PiToolPort,
+  type PiToolResult,
+} from '@j1nn0/pi-adapter-kit';
 
 /** Every tool description carries this: the tools store declarations, they do not judge them. */
 export const AUTHORITY_BOUNDARY =
@@ -48,6 +55,16 @@ const AddDecisionParameters = jsonSchema<{ id: string; content: string }>({
   properties: { id: StringSchema, content: StringSchema },
   required: ['id', 'content'],
 });
+
+// Each mutation builds on the state the one before left: `sequential` makes Pi run them one at a
+// time in call order, where it would run the calls of one message (or one codemode script) in parallel.
+const MUTATES_STATE = 'sequential';
+
+// Hints for permission extensions (Pi 0.99+): everything stays inside the session, and only
+// setting a status replaces something already recorded.
+const READ_ONLY: PiToolAnnotations = { readOnlyHint: true, openWorldHint: false };
+const ADDS_ONLY: PiToolAnnotations = { destructiveHint: false, openWorldHint: false };
+const SETS_STATUS: PiToolAnnotations = { idempotentHint: true, openWorldHint: false };
 
 function detailsOf(controller: AgentStateController): AgentStateToolDetails {
   const snapshot = controller.current();
@@ -96,8 +113,12 @@ export function createAgentStateTools(controller: AgentStateController): AgentSt
       description: `Read the Agent State: objective, work items, decisions. ${AUTHORITY_BOUNDARY}`,
       promptSnippet: 'Read the Agent State',
       parameters: GetParameters,
-      execute: () => {
-        return Promise.resolve(textResult(formatStatus(controller.current(), controller.summary()), controller));
+      outputSchema: AGENT_STATE_OUTPUT_SCHEMA,
+      annotations: READ_ONLY,
+      execute: (_toolCallId, _params, _signal, _onUpdate, ctx) => {
+        controller.ensureLoaded(ctx);
+        const text = formatStatus(controller.current(), controller.summary());
+        return Promise.resolve({ ...textResult(text, controller), structuredContent: toAgentStateOutput(controller.current()) });
       },
     }),
     defineTool({
@@ -106,6 +127,8 @@ export function createAgentStateTools(controller: AgentStateController): AgentSt
       description: `Add a work item (status defaults to open). ${AUTHORITY_BOUNDARY}`,
       promptSnippet: 'Record a work item',
       parameters: AddWorkItemParameters,
+      executionMode: MUTATES_STATE,
+      annotations: ADDS_ONLY,
       execute: (_toolCallId, params, _signal, _onUpdate, ctx) => {
         const { id, content, status } = params;
         const mutation: StateMutation =
@@ -121,6 +144,8 @@ export function createAgentStateTools(controller: AgentStateController): AgentSt
       description: `Set a work item's status. ${AUTHORITY_BOUNDARY}`,
       promptSnippet: "Set a work item's status",
       parameters: SetStatusParameters,
+      executionMode: MUTATES_STATE,
+      annotations: SETS_STATUS,
       execute: (_toolCallId, { id, status }, _signal, _onUpdate, ctx) =>
         runMutation(controller, { kind: 'set_status', id, status }, ctx),
     }),
@@ -130,6 +155,8 @@ export function createAgentStateTools(controller: AgentStateController): AgentSt
       description: `Record a decision. ${AUTHORITY_BOUNDARY}`,
       promptSnippet: 'Record a decision',
       parameters: AddDecisionParameters,
+      executionMode: MUTATES_STATE,
+      annotations: ADDS_ONLY,
       execute: (_toolCallId, { id, content }, _signal, _onUpdate, ctx) =>
         runMutation(controller, { kind: 'add_decision', id, content }, ctx),
     }),

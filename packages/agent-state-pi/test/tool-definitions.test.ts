@@ -29,6 +29,7 @@ describe('tool definitions', () => {
   });
 
   it('stay within the request budget: name, description and parameters of all four', () => {
+    // What the provider receives of a tool; Pi keeps outputSchema and the other fields to itself (e2e tool-fields).
     const payload = tools.map(({ name, description, parameters }) => JSON.stringify({ name, description, parameters }));
     const bytes = payload.reduce((total, json) => total + Buffer.byteLength(json, 'utf8'), 0);
     expect(bytes).toBeLessThanOrEqual(TOOL_PAYLOAD_BUDGET_BYTES);

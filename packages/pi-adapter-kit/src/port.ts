@@ -77,9 +77,22 @@ export interface PiCommandPort {
   getArgumentCompletions(argumentPrefix: string): PiCompletionItem[] | null;
 }
 
+/** What `structuredContent` may hold: plain JSON, which Pi hands to codemode scripts as it is. */
+export type PiJsonValue = string | number | boolean | null | readonly PiJsonValue[] | { readonly [key: string]: PiJsonValue };
+
 export interface PiToolResult<TDetails> {
   content: { type: 'text'; text: string }[];
   details: TDetails;
+  /** Pi 0.99+: what a codemode script receives instead of the text, for a tool with an `outputSchema`. Never sent to the model. */
+  structuredContent?: PiJsonValue;
+}
+
+/** Hints about what a tool does, with the meaning of MCP tool annotations (Pi 0.99+; older lines ignore them). */
+export interface PiToolAnnotations {
+  readonly readOnlyHint?: boolean;
+  readonly destructiveHint?: boolean;
+  readonly idempotentHint?: boolean;
+  readonly openWorldHint?: boolean;
 }
 
 /** What a tool row renderer is told besides the arguments or the result; older Pi passes less. */
@@ -100,6 +113,11 @@ export interface PiToolPort<TParams extends TSchema, TDetails> {
   /** One line in the system prompt's tool list; without it Pi leaves the tool out of that list. */
   promptSnippet?: string;
   parameters: TParams;
+  /** JSON Schema of the result's `structuredContent` (Pi 0.99+; older lines ignore it). Not sent to the provider. */
+  outputSchema?: object;
+  /** `sequential`: Pi runs the call alone, in call order, also among a codemode script's calls (all lines). */
+  executionMode?: 'sequential' | 'parallel';
+  annotations?: PiToolAnnotations;
   execute(
     toolCallId: string,
     params: TParams['static'],

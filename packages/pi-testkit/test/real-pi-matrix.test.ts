@@ -66,6 +66,16 @@ describe('piVersionsFor', () => {
     expect(piVersionsFor('all', only).map((version) => version.label)).toEqual(['0.80.10', '1.6.0']);
   });
 
+  it('leaves out the releases before `since`, also those PI_E2E_ONLY names', () => {
+    const labels = (env: NodeJS.ProcessEnv, lines: 'anchors' | 'all'): string[] =>
+      piMatrix(env, lines, undefined, '1.5.0').map((entry) => entry.version.label);
+    expect(labels({}, 'anchors')).toEqual(['1.6.0']);
+    expect(labels({}, 'all')).toEqual(['1.5.2', '1.6.0']);
+    expect(labels({ PI_E2E_ONLY: '0.73.1,0.84.2' }, 'anchors')).toEqual([]);
+    expect(labels({ PI_E2E_ONLY: '0.73.1,1.6.0' }, 'anchors')).toEqual(['1.6.0']);
+    expect(() => piMatrix({}, 'anchors', undefined, 'soon')).toThrow('since: soon is not a Pi release (x.y.z)');
+  });
+
   it('refuses a PI_E2E_ONLY version that is not listed, naming the listed ones', () => {
     expect(() => piVersionsFor('all', { PI_E2E_ONLY: '0.99.1' })).toThrow(/PI_E2E_ONLY names 0\.99\.1, which is not a listed Pi release line \(0\.73\.1, 0\.74\.2, /);
   });

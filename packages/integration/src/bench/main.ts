@@ -58,7 +58,7 @@ async function main(): Promise<void> {
     ...(await figure('restore in real Pi', () => restartRestoreRows(targets.lines))),
     ...(await figure('bytes per change', appendSizeRows)),
     ...(await figure('real session file', () => sessionSizeRows(primary))),
-    ...(await figure('tool payload', () => toolPayloadRows(primary))),
+    ...(await figure('tool payload', () => toolPayloadRows(primary, targets.startup.at(-1)))),
     ...(await figure('start-up', () => startupRows(targets.startup, comparedBuilds()))),
     ...(await figure('command cost', () => commandCostRows(primary))),
     ...(await figure('literal verifier', literalVerifierRows)),
@@ -69,7 +69,7 @@ async function main(): Promise<void> {
     title: 'Benchmarks',
     context: [
       `${new Date().toISOString()}; ${describeMachine()}; bench process Node ${process.version}`,
-      `Pi: ${piVersions.join(', ')}; figures 2, 3 and 5 use Pi ${primary.version.label}`,
+      `Pi: ${piVersions.join(', ')}; figures 2, 3 and 5 use Pi ${primary.version.label}; figure 3 also the newest`,
       `load average (1/5/15 min) ${loadBefore} at start, ${describeLoad()} at end; ${((Date.now() - started) / 1_000).toFixed(0)} s in all`,
       `in-process times: median of ${DEFAULT_TIMING.batches.toString()} interleaved batches of about ${DEFAULT_TIMING.batchMilliseconds.toString()} ms each, after ${DEFAULT_TIMING.warmupBatches.toString()} warm-up batches`,
     ],

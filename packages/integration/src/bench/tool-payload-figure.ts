@@ -1,10 +1,12 @@
-import { startPi, type ModelRequest } from '@j1nn0/pi-testkit/real';
+import { CODEMODE_ONLY_SETTINGS, createPiSandbox, startPi, type ModelRequest } from '@j1nn0/pi-testkit/real';
 import { AGENT_STATE_EXTENSION, CONTEXT_GUARD_EXTENSION, piTodoExample } from './extension-paths.js';
 import type { PiTarget } from './pi-targets.js';
 import { formatBytes, verdictAtMost, type BenchRow } from './report.js';
 import { byteLength } from './session-line.js';
 
-// Figure 3: the tool definitions as the provider receives them in a real Pi request.
+// Figure 3: the tool definitions as the provider receives them in a real Pi request: on the primary
+// line, and on the newest, whose tools also declare an outputSchema. Pi sends that schema only inside
+// codemode's description (as the result type of a script call), so codemode gets its own rows.
 
 interface ToolGroup {
   readonly label: string;
@@ -110,22 +112,70 @@ function snippetLines(systemPrompt: string, names: readonly string[]): string[] 
   return systemPrompt.split('\n').filter((line) => names.some((name) => line.startsWith(`- ${name}: `)));
 }
 
-/** The system prompt of the first request of a Pi started with `extensions`. */
-async function firstSystemPrompt(target: PiTarget, extensions: readonly string[]): Promise<string> {
-  const pi = await startPi({ ...target, extensions });
+/** The first chat request of a Pi started with `extensions` (and agent `settings`). */
+async function firstRequest(target: PiTarget, extensions: readonly string[], settings: Readonly<Record<string, unknown>> = {}): Promise<ModelRequest> {
+  const sandbox = await createPiSandbox({ settings });
+  const pi = await startPi({ ...target, extensions, sandbox });
   try {
     await pi.prompt('Which tools do you have?');
     const [request] = pi.model.chatRequests();
     if (request === undefined) throw new Error('the scripted model received no request');
-    return request.systemPrompt;
+    return request;
   } finally {
     await pi.dispose();
+    await sandbox.dispose();
   }
 }
 
+/** Bytes of the group's tool sections in codemode's description (each from its `### \`name\`` heading to the next). */
+function codemodeSectionBytes(request: ModelRequest, names: readonly string[]): number {
+  const codemode = request.tools.find((tool) => tool.name === 'codemode');
+  if (codemode === undefined) throw new Error('the request offered no codemode tool');
+  const sections = codemode.description.split('\n\n### ').slice(1);
+  const ours = sections.filter((section) => names.some((name) => section.startsWith(`\`${name}\``)));
+  if (ours.length !== names.length) throw new Error(`codemode's description lists ${ours.length.toString()} of ${names.length.toString()} tools`);
+  return ours.reduce((sum, section) => sum + byteLength(`\n\n### ${section}`), 0);
+}
+
+/** With codemode on, what our tools cost the provider: declared (mode `on`) or listed in codemode (mode `only`). */
+async function codemodeRows(target: PiTarget, plainRequest: ModelRequest): Promise<BenchRow[]> {
+  const extensions = [AGENT_STATE_EXTENSION, CONTEXT_GUARD_EXTENSION];
+  const on = await firstRequest(target, extensions, { defaultTools: ['+codemode'], codemode: { mode: 'on' } });
+  const only = await firstRequest(target, extensions, CODEMODE_ONLY_SETTINGS);
+  const plain = sizesByName(plainRequest);
+  const declared = sizesByName(on);
+  return GROUPS.flatMap((group) => {
+    const without = group.names.reduce((sum, name) => sum + sizeOf(plain, name).plain, 0);
+    const onBytes = group.names.reduce((sum, name) => sum + sizeOf(declared, name).plain, 0);
+    const onlyBytes = codemodeSectionBytes(only, group.names);
+    const where = `${group.label}, Pi ${target.version.label} with codemode`;
+    const anchor = `same tools without codemode: ${formatBytes(without)}`;
+    return [
+      {
+        figure: '3 codemode payload',
+        measure: `${where} on: {name, description, parameters}, descriptions with the script result note`,
+        value: formatBytes(onBytes),
+        anchor,
+        ratio: onBytes / without,
+        goal: 'report',
+        verdict: 'info' as const,
+      },
+      {
+        figure: '3 codemode payload',
+        measure: `${where} only: their sections of codemode's description (declarations with result types)`,
+        value: formatBytes(onlyBytes),
+        anchor,
+        ratio: onlyBytes / without,
+        goal: 'report',
+        verdict: 'info' as const,
+      },
+    ];
+  });
+}
+
 async function snippetRows(target: PiTarget, systemPrompt: string): Promise<BenchRow[]> {
-  const bare = byteLength(await firstSystemPrompt(target, []));
-  const withAgentState = byteLength(await firstSystemPrompt(target, [AGENT_STATE_EXTENSION]));
+  const bare = byteLength((await firstRequest(target, [])).systemPrompt);
+  const withAgentState = byteLength((await firstRequest(target, [AGENT_STATE_EXTENSION])).systemPrompt);
   return GROUPS.map((group) => {
     const lines = snippetLines(systemPrompt, group.names);
     const bytes = lines.reduce((sum, line) => sum + byteLength(line) + 1, 0);
@@ -146,20 +196,16 @@ async function snippetRows(target: PiTarget, systemPrompt: string): Promise<Benc
   });
 }
 
-export async function toolPayloadRows(target: PiTarget): Promise<BenchRow[]> {
-  const extensions = [AGENT_STATE_EXTENSION, CONTEXT_GUARD_EXTENSION, piTodoExample(target.version)];
-  const pi = await startPi({ ...target, extensions });
-  try {
-    await pi.prompt('Which tools do you have?');
-    const [request] = pi.model.chatRequests();
-    if (request === undefined) throw new Error('the scripted model received no request');
+/** The tool payload on `primary` (with the prompt snippets) and, when it is another line, on `newest` (with codemode). */
+export async function toolPayloadRows(primary: PiTarget, newest: PiTarget | undefined): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const targets = newest === undefined || newest.version.label === primary.version.label ? [primary] : [primary, newest];
+  for (const target of targets) {
+    const request = await firstRequest(target, [AGENT_STATE_EXTENSION, CONTEXT_GUARD_EXTENSION, piTodoExample(target.version)]);
     const sizes = sizesByName(request);
     const anchor = sizeOf(sizes, ANCHOR_TOOL);
-    return [
-      ...GROUPS.flatMap((group) => groupRows(group, sizes, anchor, target.version.label)),
-      ...(await snippetRows(target, request.systemPrompt)),
-    ];
-  } finally {
-    await pi.dispose();
+    rows.push(...GROUPS.flatMap((group) => groupRows(group, sizes, anchor, target.version.label)));
+    rows.push(...(target === primary ? await snippetRows(target, request.systemPrompt) : await codemodeRows(target, request)));
   }
+  return rows;
 }

@@ -71,4 +71,6 @@ export {
 export { expectHostMatchesReferenceSession, mirrorHostEntry, type SavedStateEntries } from './observed-session.js';
 export { isPayloadRecord, readPayloadEnvelope, unreadableStateWarning } from './reference-envelope.js';
 export { commandLine } from './command-line.js';
+export { outputSchemaProblems } from './output-schema.js';
+export { expectPlainToolDeclarations } from './tool-declarations.js';
 export { drawnEntryLines, drawnWidget, startTuiHost } from './tui-host.js';

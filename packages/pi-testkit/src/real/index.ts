@@ -23,7 +23,8 @@ export {
 } from './node-binary.js';
 export { piMatrix, piVersionsFor, planPiSuite, selectPiVersions, type PiLineSelection, type PiMatrixEntry, type PiSuitePlan } from './pi-matrix.js';
 export { PI_E2E_TIMEOUT_MS, describeEachPi, type DescribeEachPiOptions, type PiTarget } from './vitest-matrix.js';
-export { useSharedPi, useSharedRpcClient } from './shared-pi.js';
+export { useSharedPi, useSharedRpcClient, type SharedPiOptions } from './shared-pi.js';
+export { useCliRuns, type CliRuns } from './cli-runs.js';
 export {
   DEFAULT_WAIT_MS,
   PiDriver,
@@ -33,7 +34,14 @@ export {
 } from './pi-driver.js';
 export { PiRpcClient, loadRpcClientClass, startRpcClient, type PiRpcClientPort, type StartRpcClientOptions } from './rpc-client.js';
 export { DEFAULT_AGENT_SETTINGS, PiSandbox, createPiSandbox, type PiSandboxOptions } from './sandbox.js';
-export { DEFAULT_CLI_TIMEOUT_MS, runPiCli, type PiCliResult, type RunPiCliOptions } from './pi-cli.js';
+export {
+  DEFAULT_CLI_TIMEOUT_MS,
+  runPiCli,
+  runPiSdkScript,
+  type PiCliResult,
+  type RunPiCliOptions,
+  type RunPiSdkScriptOptions,
+} from './pi-cli.js';
 export {
   DEFAULT_SCRIPTED_REPLY,
   DEFAULT_SCRIPTED_SUMMARY,
@@ -44,12 +52,14 @@ export {
   type ScriptedStep,
   type ScriptedSummary,
 } from './scripted-model.js';
-export { contentText, readModelRequest, type ChatMessage, type ModelRequest, type OfferedTool } from './model-request.js';
+export { CODEMODE_ONLY_SETTINGS, codemodeCall, runCodemodeScript, scriptOutput } from './codemode.js';
+export { contentText, readModelRequest, sentDeclarationKeys, type ChatMessage, type ModelRequest, type OfferedTool } from './model-request.js';
 export { encodeCompletionStream, type ScriptedReply, type ScriptedToolCall } from './openai-stream.js';
 export { JsonlSplitter } from './jsonl-splitter.js';
 export {
   BLOCKING_DIALOG_METHODS,
   parseRecord,
+  overlappingToolCalls,
   type CompactResult,
   type PiCommandInfo,
   type PiEvent,

@@ -87,3 +87,17 @@ export function readModelRequest(body: unknown): ModelRequest {
     body,
   };
 }
+
+/**
+ * The keys of each named tool's declaration as the provider receives it (the OpenAI `function`
+ * object, sorted), in the order the request offered them; a tool the request did not offer is left out.
+ */
+export function sentDeclarationKeys(request: ModelRequest, names: readonly string[]): [string, string[]][] {
+  const body = isRecord(request.body) ? request.body : {};
+  const tools = Array.isArray(body['tools']) ? body['tools'] : [];
+  return tools.flatMap((tool): [string, string[]][] => {
+    const declaration = isRecord(tool) && isRecord(tool['function']) ? tool['function'] : undefined;
+    const name = declaration?.['name'];
+    return declaration !== undefined && typeof name === 'string' && names.includes(name) ? [[name, Object.keys(declaration).sort()]] : [];
+  });
+}

@@ -1,8 +1,12 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { lastLines, waitForExit } from './child-exit.js';
 import type { PiVersion } from './pi-versions.js';
 import { trackChild } from './process-registry.js';
 import type { PiSandbox } from './sandbox.js';
+import type { ScriptedModel } from './scripted-model.js';
 
 export interface RunPiCliOptions {
   readonly version: PiVersion;
@@ -10,6 +14,13 @@ export interface RunPiCliOptions {
   readonly sandbox: PiSandbox;
   /** Arguments after the CLI path, e.g. `['install', '/abs/pkg', '-l']`. */
   readonly args: readonly string[];
+  /**
+   * For a run that talks to a model (`-p`, `--mode json`): writes its models.json and puts
+   * `--provider`, `--model` and `--session-dir <sandbox>/sessions` before `args`.
+   */
+  readonly model?: ScriptedModel;
+  /** Absolute extension paths, each passed as `-e` before `args`. */
+  readonly extensions?: readonly string[];
   /** Working directory; default the sandbox's project dir. */
   readonly cwd?: string;
   readonly timeoutMs?: number;
@@ -27,12 +38,74 @@ export const DEFAULT_CLI_TIMEOUT_MS = 30_000;
 
 /** Runs the Pi CLI once, non-interactively, in the sandbox's isolated environment (stdin closed). */
 export async function runPiCli(options: RunPiCliOptions): Promise<PiCliResult> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_CLI_TIMEOUT_MS;
-  const child = spawn(options.nodePath, [options.version.cliPath, ...options.args], {
-    cwd: options.cwd ?? options.sandbox.projectDir,
-    env: options.sandbox.env(),
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { model, sandbox } = options;
+  if (model !== undefined) await sandbox.writeAgentJson('models.json', model.modelsJson());
+  const modelArgs = model === undefined ? [] : [...model.cliArgs, '--session-dir', sandbox.sessionDir];
+  const extensionArgs = (options.extensions ?? []).flatMap((path) => ['-e', path]);
+  return runIsolatedNode({
+    nodePath: options.nodePath,
+    argv: [options.version.cliPath, ...modelArgs, ...extensionArgs, ...options.args],
+    cwd: options.cwd ?? sandbox.projectDir,
+    env: sandbox.env(),
+    timeoutMs: options.timeoutMs ?? DEFAULT_CLI_TIMEOUT_MS,
+    what: `Pi ${options.version.label} CLI`,
   });
+}
+
+export interface RunPiSdkScriptOptions {
+  readonly version: PiVersion;
+  readonly nodePath: string;
+  readonly sandbox: PiSandbox;
+  /** Absolute path of a Node script (ESM) that embeds Pi; it finds Pi's entry module in PI_SDK_ENTRY. */
+  readonly script: string;
+  /** More variables for the script, e.g. the paths it should open; the sandbox's isolation stays. */
+  readonly env?: Readonly<Record<string, string>>;
+  readonly timeoutMs?: number;
+}
+
+/** The release's package folder: the nearest folder above its CLI with a package.json. */
+function packageDirOf(version: PiVersion): string {
+  let dir = dirname(version.cliPath);
+  while (!existsSync(join(dir, 'package.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`Pi ${version.label}: no package.json above ${version.cliPath}`);
+    dir = parent;
+  }
+  return dir;
+}
+
+/**
+ * Runs a script that uses Pi as a library (the SDK: `createAgentSession`, ...) in its own Node, so a
+ * release that needs Node 22 runs under a Node 20 test process. It gets the sandbox's environment
+ * plus PI_SDK_ENTRY, the absolute path of the release's main module (its package `exports["."]`).
+ */
+export async function runPiSdkScript(options: RunPiSdkScriptOptions): Promise<PiCliResult> {
+  const packageDir = packageDirOf(options.version);
+  const manifest = JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8')) as { exports?: { '.'?: { import?: string } } };
+  const entry = manifest.exports?.['.']?.import;
+  if (entry === undefined) throw new Error(`Pi ${options.version.label}: package.json has no exports["."].import`);
+  return runIsolatedNode({
+    nodePath: options.nodePath,
+    argv: [options.script],
+    cwd: options.sandbox.projectDir,
+    env: { ...options.sandbox.env(), ...options.env, PI_SDK_ENTRY: join(packageDir, entry) },
+    timeoutMs: options.timeoutMs ?? DEFAULT_CLI_TIMEOUT_MS,
+    what: `Pi ${options.version.label} SDK script`,
+  });
+}
+
+interface IsolatedNodeRun {
+  readonly nodePath: string;
+  readonly argv: readonly string[];
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string>>;
+  readonly timeoutMs: number;
+  /** Names the run in errors, e.g. `Pi 1.6.0 CLI`. */
+  readonly what: string;
+}
+
+async function runIsolatedNode(run: IsolatedNodeRun): Promise<PiCliResult> {
+  const child = spawn(run.nodePath, run.argv, { cwd: run.cwd, env: run.env, stdio: ['ignore', 'pipe', 'pipe'] });
   trackChild(child);
   let stdout = '';
   let stderr = '';
@@ -42,7 +115,7 @@ export async function runPiCli(options: RunPiCliOptions): Promise<PiCliResult> {
   const outcome = await new Promise<'closed' | 'timeout' | 'spawn-failed'>((resolve) => {
     const timer = setTimeout(() => {
       resolve('timeout');
-    }, timeoutMs);
+    }, run.timeoutMs);
     child.once('close', () => {
       clearTimeout(timer);
       resolve('closed');
@@ -53,13 +126,13 @@ export async function runPiCli(options: RunPiCliOptions): Promise<PiCliResult> {
     });
   });
   if (outcome === 'spawn-failed') {
-    throw new Error(`Pi ${options.version.label} CLI: could not start the node binary`);
+    throw new Error(`${run.what}: could not start the node binary`);
   }
   if (outcome === 'timeout') {
     child.kill('SIGKILL');
     await waitForExit(child, 2_000);
     const tail = lastLines(stderr, 10).join('\n');
-    throw new Error(`Pi ${options.version.label} CLI: timed out after ${timeoutMs} ms. Last stderr lines:\n${tail}`);
+    throw new Error(`${run.what}: timed out after ${run.timeoutMs} ms. Last stderr lines:\n${tail}`);
   }
   return { stdout, stderr, code: child.exitCode, signal: child.signalCode };
 }

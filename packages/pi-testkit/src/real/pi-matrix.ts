@@ -1,5 +1,5 @@
 import { isAbsolute } from 'node:path';
-import { findNodeFor, type NodeChoice } from './node-binary.js';
+import { findNodeFor, isAtLeast, parseNodeVersion, type NodeChoice } from './node-binary.js';
 import { versionFromPackageDir } from './pi-package-dir.js';
 import { PI_LINE_VERSIONS, PI_VERSIONS, type PiVersion } from './pi-versions.js';
 
@@ -40,16 +40,22 @@ export function selectPiVersions(versions: readonly PiVersion[], labels: readonl
 
 /**
  * The versions of `lines` (default the anchors), narrowed to `labels` when given, each paired with the
- * Node binary that runs it on this machine.
+ * Node binary that runs it on this machine. `since` leaves out releases older than it, also under
+ * PI_E2E_ONLY: a suite about a feature Pi added in that release has nothing to test before it.
  */
 export function piMatrix(
   env: NodeJS.ProcessEnv = process.env,
   lines: PiLineSelection = 'anchors',
   labels?: readonly string[],
+  since?: string,
 ): PiMatrixEntry[] {
   // PI_E2E_ONLY already narrows the versions; a suite's own labels then apply only without it.
   const versions = env['PI_E2E_ONLY']?.trim() ? piVersionsFor(lines, env) : selectPiVersions(piVersionsFor(lines, env), labels);
-  return versions.map((version) => ({ version, ...findNodeFor(version, env) }));
+  const first = since === undefined ? undefined : parseNodeVersion(since);
+  if (since !== undefined && first === undefined) throw new Error(`since: ${since} is not a Pi release (x.y.z)`);
+  return versions
+    .filter((version) => first === undefined || isAtLeast(parseNodeVersion(version.label) ?? [0, 0, 0], first))
+    .map((version) => ({ version, ...findNodeFor(version, env) }));
 }
 
 /** What a suite does with one matrix entry: run it, skip it, or fail it because CI must run the whole matrix. */

@@ -184,3 +184,19 @@ export function assistantError(message: unknown): string | undefined {
   if (!isRecord(message) || message['role'] !== 'assistant' || message['stopReason'] !== 'error') return undefined;
   return stringField(message, 'errorMessage') ?? 'unknown model error';
 }
+
+/** The ids of tool calls that started while another call was still running, in start order: none when Pi ran them one at a time. */
+export function overlappingToolCalls(events: readonly PiEvent[]): string[] {
+  const running = new Set<string>();
+  const overlapping: string[] = [];
+  for (const event of events) {
+    const id = String(event['toolCallId']);
+    if (event.type === 'tool_execution_start') {
+      if (running.size > 0) overlapping.push(id);
+      running.add(id);
+    } else if (event.type === 'tool_execution_end') {
+      running.delete(id);
+    }
+  }
+  return overlapping;
+}

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,6 +75,14 @@ export class PiSandbox {
       PI_SKIP_VERSION_CHECK: '1',
       ...this.#extraEnv,
     };
+  }
+
+  /** The session files Pi has written so far (absolute paths, sorted): none until a model has replied. */
+  sessionFiles(): string[] {
+    return readdirSync(this.sessionDir, { recursive: true, encoding: 'utf8' })
+      .filter((name) => name.endsWith('.jsonl'))
+      .map((name) => join(this.sessionDir, name))
+      .sort();
   }
 
   /** Writes `<agent>/<name>` as JSON (settings.json, models.json, ...). */

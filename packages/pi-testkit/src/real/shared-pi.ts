@@ -2,8 +2,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { startPi, type PiDriver } from './pi-driver.js';
 import { startRpcClient, type PiRpcClient } from './rpc-client.js';
 import type { PiExtensionError } from './rpc-protocol.js';
+import { PiSandbox } from './sandbox.js';
 import type { ScriptedModel } from './scripted-model.js';
 import { PI_E2E_TIMEOUT_MS, type PiTarget } from './vitest-matrix.js';
+
+export interface SharedPiOptions {
+  /** Agent settings merged over the sandbox defaults (e.g. codemode's). */
+  readonly settings?: Readonly<Record<string, unknown>>;
+}
 
 /** What one Pi process shared by a whole file offers: its model, its extension errors, a way out. */
 interface SharedPi {
@@ -39,9 +45,16 @@ function shareAcrossFile<T extends SharedPi>(what: string, start: () => Promise<
   return current;
 }
 
-/** The driver, loading `extensions` with `-e` (see shareAcrossFile). */
-export function useSharedPi(target: PiTarget, extensions: readonly string[]): () => PiDriver {
-  return shareAcrossFile('Pi', () => startPi({ ...target, extensions }), (pi) => pi.newSession());
+/**
+ * The driver, loading `extensions` with `-e` (see shareAcrossFile); with `settings`, in a sandbox of
+ * its own that describeEachPi's disposeAll removes after the suite.
+ */
+export function useSharedPi(target: PiTarget, extensions: readonly string[], options: SharedPiOptions = {}): () => PiDriver {
+  const start = async (): Promise<PiDriver> => {
+    const sandbox = options.settings === undefined ? undefined : await PiSandbox.create({ settings: options.settings });
+    return startPi({ ...target, extensions, ...(sandbox === undefined ? {} : { sandbox }) });
+  };
+  return shareAcrossFile('Pi', start, (pi) => pi.newSession());
 }
 
 /** Pi's own RpcClient (see startRpcClient), loading `extensions` with `-e` (see shareAcrossFile). */

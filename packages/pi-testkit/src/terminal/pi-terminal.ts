@@ -23,6 +23,8 @@ export interface StartPiTerminalOptions {
   readonly nodePath: string;
   /** A sandbox the caller owns (e.g. to start again in it with `continueSession`); default: an owned one. */
   readonly sandbox?: PiSandbox;
+  /** Agent settings of the owned sandbox, merged over its defaults (e.g. codemode's); ignored with `sandbox`. */
+  readonly settings?: Readonly<Record<string, unknown>>;
   /** A model the caller owns; default: an owned scripted model. Its models.json is written on start. */
   readonly model?: ScriptedModel;
   /** Absolute extension paths, each passed as `-e`. */
@@ -98,7 +100,7 @@ export class PiTerminal {
 
   /** Spawns interactive Pi; resolves once it has drawn its editor (or a start-up dialog) and is quiet. */
   static async start(options: StartPiTerminalOptions): Promise<PiTerminal> {
-    const sandbox = options.sandbox ?? (await PiSandbox.create());
+    const sandbox = options.sandbox ?? (await PiSandbox.create(options.settings === undefined ? {} : { settings: options.settings }));
     const model = options.model ?? (await ScriptedModel.start());
     await sandbox.writeAgentJson('models.json', model.modelsJson());
     const args = [

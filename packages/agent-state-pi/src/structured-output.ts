@@ -1,0 +1,43 @@
+import { WORK_ITEM_STATUSES, type AgentStateSnapshot, type WorkItemStatus } from '@j1nn0/agent-state';
+
+// What `agent_state_get` gives a program instead of its text (Pi 0.99+: codemode scripts): the
+// state as recorded, ids and content exactly as given, so a script can pass an id straight back.
+
+/** `objective` is present only when one is set, as in a saved snapshot. */
+export type AgentStateOutput = {
+  readonly objective?: string;
+  readonly workItems: readonly { readonly id: string; readonly content: string; readonly status: WorkItemStatus }[];
+  readonly decisions: readonly { readonly id: string; readonly content: string }[];
+};
+
+const StringSchema = { type: 'string' };
+
+/** The JSON Schema Pi shows a script author as the result type of `agent_state_get`. */
+export const AGENT_STATE_OUTPUT_SCHEMA = {
+  type: 'object',
+  properties: {
+    objective: StringSchema,
+    workItems: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { id: StringSchema, content: StringSchema, status: { type: 'string', enum: [...WORK_ITEM_STATUSES] } },
+        required: ['id', 'content', 'status'],
+      },
+    },
+    decisions: {
+      type: 'array',
+      items: { type: 'object', properties: { id: StringSchema, content: StringSchema }, required: ['id', 'content'] },
+    },
+  },
+  required: ['workItems', 'decisions'],
+} as const;
+
+/** A fresh copy: a script's object never shares anything with the controller's state. */
+export function toAgentStateOutput(snapshot: AgentStateSnapshot): AgentStateOutput {
+  return {
+    ...(snapshot.objective === undefined ? {} : { objective: snapshot.objective }),
+    workItems: snapshot.workItems.map(({ id, content, status }) => ({ id, content, status })),
+    decisions: snapshot.decisions.map(({ id, content }) => ({ id, content })),
+  };
+}

@@ -1,0 +1,189 @@
+import { plainText } from '@j1nn0/pi-adapter-kit';
+import {
+  CODEMODE_ONLY_SETTINGS,
+  PI_E2E_TIMEOUT_MS,
+  codemodeCall,
+  describeEachPi,
+  runCodemodeScript,
+  useSharedPi,
+  type PiDriver,
+  type PiEvent,
+} from '@j1nn0/pi-testkit/real';
+import { startPiTerminal } from '@j1nn0/pi-testkit/terminal';
+import { expect, it } from 'vitest';
+import { FOOTER_STATUS_KEY } from '../../src/ui/footer.js';
+import { PANEL_WIDGET_KEY, panelLines } from '../../src/ui/panel.js';
+import { snapshotOf } from '../snapshots.js';
+import { EXTENSION_PATH, recordAll, stateEntries } from './support/real-pi.js';
+import { footerStatusLine, panelRows } from './support/terminal-ui.js';
+
+// Pi 1.6's codemode with `mode: "only"`: the model sees one tool, `codemode`, and reaches ours from
+// a JavaScript script. The built extension, a scripted model, the real Pi in RPC mode and in a terminal.
+
+const MUTATIONS_SCRIPT = `
+const replies = await Promise.all([
+  tools.agent_state_add_work_item({ id: 'parse', content: 'Parse the arguments' }),
+  tools.agent_state_add_work_item({ id: 'docs', content: 'Write the README', status: 'blocked' }),
+  tools.agent_state_set_work_item_status({ id: 'parse', status: 'done' }),
+  tools.agent_state_add_decision({ id: 'pure-core', content: 'Keep the core free of Pi imports' }),
+]);
+return JSON.stringify(replies);`;
+
+/** The states the four calls of MUTATIONS_SCRIPT save, in call order. */
+const STATES_IN_CALL_ORDER = [
+  snapshotOf({ workItems: [{ id: 'parse', content: 'Parse the arguments' }] }),
+  snapshotOf({
+    workItems: [
+      { id: 'parse', content: 'Parse the arguments' },
+      { id: 'docs', content: 'Write the README', status: 'blocked' },
+    ],
+  }),
+  snapshotOf({
+    workItems: [
+      { id: 'parse', content: 'Parse the arguments', status: 'done' },
+      { id: 'docs', content: 'Write the README', status: 'blocked' },
+    ],
+  }),
+  snapshotOf({
+    workItems: [
+      { id: 'parse', content: 'Parse the arguments', status: 'done' },
+      { id: 'docs', content: 'Write the README', status: 'blocked' },
+    ],
+    decisions: [{ id: 'pure-core', content: 'Keep the core free of Pi imports' }],
+  }),
+];
+
+
+function uiRequests(pi: PiDriver, mark: number, method: string, keyField: string, key: string): PiEvent[] {
+  return pi
+    .events()
+    .slice(mark)
+    .filter((event) => event.type === 'extension_ui_request' && event['method'] === method && event[keyField] === key);
+}
+
+describeEachPi(
+  'agent-state-pi in codemode',
+  (target) => {
+    const pi = useSharedPi(target, [EXTENSION_PATH], { settings: CODEMODE_ONLY_SETTINGS });
+
+    it('offers the model only codemode, whose description types agent_state_get as an object', async () => {
+      pi().model.enqueue({ text: 'Hello.' });
+      await pi().prompt('Which tools do you have?');
+      const [request] = pi().model.chatRequests();
+      expect(request?.toolNames).toEqual(['codemode']);
+      const description = request?.tools[0]?.description ?? '';
+      expect(description).toMatch(/agent_state_get\(args: [^)]*\): Promise<\{ decisions: .*objective\?: string; workItems: /u);
+      expect(description).toMatch(/agent_state_add_work_item\(args: [^)]*\): Promise<string>/u);
+    });
+
+    it('agent_state_get resolves to the recorded state as an object, ids and statuses included', async () => {
+      await recordAll(pi(), [
+        'objective Ship the parser',
+        'add parse Parse the arguments',
+        'add docs Write the README',
+        'set parse done',
+        'decide pure-core Keep the core free of Pi imports',
+      ]);
+
+      const output = await runCodemodeScript(pi(), 'const state = await tools.agent_state_get({});\nreturn JSON.stringify({ type: typeof state, state });');
+
+      expect(JSON.parse(output)).toEqual({
+        type: 'object',
+        state: {
+          objective: 'Ship the parser',
+          workItems: [
+            { id: 'parse', content: 'Parse the arguments', status: 'done' },
+            { id: 'docs', content: 'Write the README', status: 'open' },
+          ],
+          decisions: [{ id: 'pure-core', content: 'Keep the core free of Pi imports' }],
+        },
+      });
+    });
+
+    it('saves the mutations of one Promise.all in call order, and the footer follows each', async () => {
+      const mark = pi().events().length;
+
+      const output = await runCodemodeScript(pi(), MUTATIONS_SCRIPT);
+
+      expect(JSON.parse(output)).toEqual([
+        'Added work item "parse" (open).',
+        'Added work item "docs" (blocked).',
+        'Work item "parse": open -> done.',
+        'Recorded decision "pure-core".',
+      ]);
+      const saved = stateEntries(await pi().readSessionFile()).map((entry) => (entry['data'] as { state: unknown }).state);
+      expect(saved).toEqual(STATES_IN_CALL_ORDER);
+      // What a client receives: each saved entry as it is appended, then the footer it should show.
+      const appended = pi()
+        .events()
+        .slice(mark)
+        .flatMap((event) => (event.type === 'entry_appended' ? [event['entry'] as { customType?: string; data?: { state: unknown } }] : []))
+        .filter((entry) => entry.customType === 'agent-state-state');
+      expect(appended.map((entry) => entry.data?.state)).toEqual(STATES_IN_CALL_ORDER);
+      const footers = uiRequests(pi(), mark, 'setStatus', 'statusKey', FOOTER_STATUS_KEY).map((event) => event['statusText']);
+      expect(footers).toHaveLength(4);
+      // A client's footer carries no terminal separator.
+      expect(footers).toEqual([
+        'Agent State 0/1 done',
+        'Agent State 0/2 done, 1 blocked',
+        'Agent State 1/2 done, 1 blocked',
+        'Agent State 1/2 done, 1 blocked',
+      ]);
+    });
+
+    it('sends the panel as plain lines after each change of the script', async () => {
+      const mark = pi().events().length;
+      await runCodemodeScript(pi(), MUTATIONS_SCRIPT);
+      const panels = uiRequests(pi(), mark, 'setWidget', 'widgetKey', PANEL_WIDGET_KEY).map((event) => event['widgetLines']);
+      expect(panels).toEqual(STATES_IN_CALL_ORDER.map((state) => panelLines(state).map(plainText)));
+    });
+
+    it('a rejected call rejects with the short message, which the script can catch, and saves nothing', async () => {
+      await recordAll(pi(), ['add parse Parse the arguments']);
+      const code = `
+const messages = [];
+for (const call of [
+  () => tools.agent_state_set_work_item_status({ id: 'missing', status: 'done' }),
+  () => tools.agent_state_add_work_item({ id: 'parse', content: 'Again' }),
+  () => tools.agent_state_add_decision({ id: 'has space', content: 'D' }),
+]) {
+  try { await call(); messages.push('resolved'); } catch (error) { messages.push(error.message); }
+}
+return JSON.stringify(messages);`;
+
+      const output = await runCodemodeScript(pi(), code);
+
+      expect(JSON.parse(output)).toEqual([
+        'Rejected: no work item has id "missing".',
+        'Rejected: a work item with id "parse" already exists.',
+        'Rejected: an id must be 1-64 characters with no whitespace, control or bidirectional formatting characters.',
+      ]);
+      expect(stateEntries(await pi().readSessionFile())).toHaveLength(1);
+    });
+
+    it("draws each change of a script as its own chat line in Pi's terminal, with the footer and panel", async () => {
+      const terminal = await startPiTerminal({ ...target, settings: CODEMODE_ONLY_SETTINGS, cols: 100, rows: 40, extensions: [EXTENSION_PATH] });
+      try {
+        terminal.model.enqueue(codemodeCall(MUTATIONS_SCRIPT), { text: 'Recorded the plan.' });
+        terminal.type('Record the plan.');
+        terminal.press('enter');
+        await terminal.waitForText('Recorded the plan.');
+        await terminal.waitForQuiet();
+
+        const lines = terminal.screenLines();
+        const chatLines = lines.filter((line) => line.startsWith('◆ Agent State: '));
+        expect(chatLines).toEqual([
+          '◆ Agent State: added parse (open)',
+          '◆ Agent State: added docs (blocked)',
+          '◆ Agent State: set parse → done',
+          '◆ Agent State: decided pure-core',
+        ]);
+        expect(footerStatusLine(lines)).toContain('Agent State 1/2 done, 1 blocked');
+        expect(panelRows(lines).map((row) => row.trimEnd())).toEqual(panelLines(STATES_IN_CALL_ORDER[3] ?? snapshotOf()).map(plainText));
+      } finally {
+        await terminal.dispose();
+      }
+    }, PI_E2E_TIMEOUT_MS);
+  },
+  { since: '1.6.0' },
+);

@@ -1,0 +1,129 @@
+import { createFakePiHost, type FakePiHost } from '@j1nn0/pi-testkit';
+import { outputSchemaProblems } from '@j1nn0/pi-testkit/checks';
+import type { PiContextPort } from '@j1nn0/pi-adapter-kit';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import agentStateExtension, { STATE_ENTRY_TYPE } from '../src/extension.js';
+import { readStatePayload } from '../src/persistence.js';
+import { AGENT_STATE_OUTPUT_SCHEMA, toAgentStateOutput } from '../src/structured-output.js';
+import type { AgentStateTool } from '../src/tools.js';
+import { FIRST_SMOKE_RUN, recordAll, startAgentStateHost } from './agent-state-host.js';
+import { validPayload } from './hardening/payload-arbitraries.js';
+import { EXAMPLE_STATE, EXAMPLE_STATUS, snapshotOf } from './snapshots.js';
+
+// What a program (a codemode script on Pi 0.99+) receives from agent_state_get, and the fields that
+// tell Pi how to run and judge each tool. The fake host mirrors Pi 0.84.2, whose results carry no
+// `structuredContent`, so these tests call the registered tool's execute as Pi 1.6 does.
+
+const MUTATING_TOOLS = ['agent_state_add_work_item', 'agent_state_set_work_item_status', 'agent_state_add_decision'];
+
+function toolOf(host: FakePiHost, name: string): AgentStateTool {
+  const tool = host.tools.get(name);
+  if (tool === undefined) throw new Error(`no tool ${name}`);
+  return tool as unknown as AgentStateTool;
+}
+
+/** A context on the host's current session, without a UI (as a codemode call in print mode would have). */
+function contextOf(host: FakePiHost): PiContextPort {
+  const ignore = (): undefined => undefined;
+  return { hasUI: false, ui: { notify: ignore, setStatus: ignore, setWidget: ignore }, sessionManager: host.session };
+}
+
+function getState(host: FakePiHost): ReturnType<AgentStateTool['execute']> {
+  return toolOf(host, 'agent_state_get').execute('call-1', {}, undefined, undefined, contextOf(host));
+}
+
+describe('structured output', () => {
+  it('agent_state_get returns the state as an object beside the unchanged status text', async () => {
+    const host = await startAgentStateHost();
+    await recordAll(host, FIRST_SMOKE_RUN);
+
+    const result = await getState(host);
+
+    expect(result.content).toEqual([{ type: 'text', text: EXAMPLE_STATUS }]);
+    expect(result.structuredContent).toEqual({
+      objective: 'Ship the parser',
+      workItems: [
+        { id: 'parse', content: 'Parse the arguments', status: 'done' },
+        { id: 'format', content: 'Format the status', status: 'in_progress' },
+        { id: 'docs', content: 'Write the README', status: 'open' },
+      ],
+      decisions: [{ id: 'pure-core', content: 'Keep the core free of Pi imports' }],
+    });
+    expect(outputSchemaProblems(AGENT_STATE_OUTPUT_SCHEMA, result.structuredContent)).toEqual([]);
+  });
+
+  it('leaves objective out when none is set, as a saved snapshot does', async () => {
+    const host = await startAgentStateHost();
+    const result = await getState(host);
+    expect(result.structuredContent).toEqual({ workItems: [], decisions: [] });
+    expect(outputSchemaProblems(AGENT_STATE_OUTPUT_SCHEMA, result.structuredContent)).toEqual([]);
+  });
+
+  it('gives ids and content exactly as recorded, not escaped for a terminal', () => {
+    const output = toAgentStateOutput(
+      snapshotOf({ workItems: [{ id: 'a', content: 'Tab\there, bell \u0007, RTL \u202e' }], decisions: [] }),
+    );
+    expect(output.workItems[0]?.content).toBe('Tab\there, bell \u0007, RTL \u202e');
+  });
+
+  it('gives a copy: changing it changes nothing the adapter holds', () => {
+    const snapshot = snapshotOf(EXAMPLE_STATE);
+    const output = toAgentStateOutput(snapshot);
+    expect(output.workItems).not.toBe(snapshot.workItems);
+    expect(output.workItems[0]).not.toBe(snapshot.workItems[0]);
+    expect(output.decisions[0]).not.toBe(snapshot.decisions[0]);
+  });
+
+  it('matches its schema and holds exactly the restored state for any saved payload', async () => {
+    await fc.assert(
+      fc.asyncProperty(validPayload, async (payload) => {
+        const host = createFakePiHost({ hasUI: false });
+        host.session.appendEntry(STATE_ENTRY_TYPE, payload);
+        await host.load(agentStateExtension);
+        await host.startSession();
+
+        const { structuredContent } = await getState(host);
+
+        // The session stores the JSON round trip of what was appended; a payload the adapter refuses starts empty.
+        const read = readStatePayload(JSON.parse(JSON.stringify(payload)));
+        const restored = read.ok ? read.value : snapshotOf();
+        expect(structuredContent).toEqual(Object.fromEntries(Object.entries(restored).filter(([key]) => key !== 'schemaVersion')));
+        expect(outputSchemaProblems(AGENT_STATE_OUTPUT_SCHEMA, structuredContent)).toEqual([]);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('the schema rejects what a script must never be handed', () => {
+    expect(outputSchemaProblems(AGENT_STATE_OUTPUT_SCHEMA, { workItems: [] })).not.toEqual([]);
+    expect(
+      outputSchemaProblems(AGENT_STATE_OUTPUT_SCHEMA, { workItems: [{ id: 'a', content: 'A', status: 'Done' }], decisions: [] }),
+    ).not.toEqual([]);
+  });
+});
+
+describe('tool fields for Pi', () => {
+  it('agent_state_get declares its output schema and that it only reads', async () => {
+    const host = await startAgentStateHost();
+    const get = toolOf(host, 'agent_state_get');
+    expect(get.outputSchema).toBe(AGENT_STATE_OUTPUT_SCHEMA);
+    expect(get.annotations).toEqual({ readOnlyHint: true, openWorldHint: false });
+    expect(get.executionMode).toBeUndefined();
+  });
+
+  it('the three mutating tools run one at a time and have no structured output', async () => {
+    const host = await startAgentStateHost();
+    for (const name of MUTATING_TOOLS) {
+      const tool = toolOf(host, name);
+      expect(tool.executionMode, name).toBe('sequential');
+      expect(tool.outputSchema, name).toBeUndefined();
+      expect(tool.annotations?.readOnlyHint, name).toBeUndefined();
+      expect(tool.annotations?.openWorldHint, name).toBe(false);
+    }
+    // Adding never replaces what is recorded; setting a status does, and setting it again changes nothing.
+    expect(toolOf(host, 'agent_state_add_work_item').annotations?.destructiveHint).toBe(false);
+    expect(toolOf(host, 'agent_state_add_decision').annotations?.destructiveHint).toBe(false);
+    expect(toolOf(host, 'agent_state_set_work_item_status').annotations).toEqual({ idempotentHint: true, openWorldHint: false });
+  });
+});
