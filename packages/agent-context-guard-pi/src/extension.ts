@@ -59,9 +59,15 @@ export default function contextGuardExtension(pi: PiExtensionPort): void {
     lifecycle.announce(ctx);
   });
   onNewerEvent(pi, 'session_compact_failed', (event, ctx) => {
+    controller.ensureLoaded(ctx);
     lifecycle.compactionFailed({ aborted: isAborted(event) }, controller.current(), ctx);
   });
-  pi.on('context', (event, ctx) => lifecycle.onContext(event, ctx, controller.current()));
+  // The recovery mode and what a person holds critical come from the saved state, also in an SDK
+  // session that never sent session_start.
+  pi.on('context', (event, ctx) => {
+    controller.ensureLoaded(ctx);
+    return lifecycle.onContext(event, ctx, controller.current());
+  });
 
   registerReplyCommand(pi, {
     name: COMMAND_NAME,

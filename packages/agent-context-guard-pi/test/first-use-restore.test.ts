@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readList, savedPayloads } from './context-guard-host.js';
+import { contextRequest, readList, recoveryMessagesIn, requestAfterCompaction, savedPayloads } from './context-guard-host.js';
 import { SAVED_GUARD_PAYLOAD as SAVED, hostWithSavedPayload } from './saved-guard.js';
 
 // Pi restores on session_start; a host that never sends one must not make the adapter start empty
@@ -22,5 +22,14 @@ describe('a host that sends no session_start (an SDK session whose extensions ar
     const host = await hostWithSavedPayload(SAVED);
     await host.runCommand('/context-guard add tests requirement Tests pass');
     expect(savedPayloads(host).at(-1)).toMatchObject({ items: [...SAVED.items, { id: 'tests' }] });
+  });
+
+  it('checks a compaction with the saved recovery mode and restores the saved critical item', async () => {
+    const host = await hostWithSavedPayload(SAVED);
+    await host.compact({ summary: 'Nothing kept.' });
+    const messages = await contextRequest(host, requestAfterCompaction('Nothing kept.'));
+    expect(recoveryMessagesIn(messages ?? []).map((message) => message['content'])).toEqual([
+      expect.stringContaining('- [goal] csv: Ship the CSV export') as unknown,
+    ]);
   });
 });
