@@ -73,7 +73,7 @@ describeEachPi(
       expect(checksOf(entries)).toEqual([expect.objectContaining({ kind: 'verified', compactionId: appended[0]?.['id'] })]);
     });
   },
-  { lines: 'all', versions: ['0.87.1', '1.6.0'] },
+  { lines: 'all', versions: ['0.87.1', '1.6.0'], since: '0.87.1' },
 );
 
 describeEachPi('agent-context-guard-pi: a restart between a compaction and the next request', (target) => {
