@@ -50,7 +50,7 @@ function removeWithoutCore(items: readonly ContextItem[], id: string): ContextIt
   return items.filter((item) => item.id !== id);
 }
 
-/** Planned with issue 15 (a person makes an item critical or not): the list rebuilt through the core, as there is no setter. */
+/** `critical <id> on|off`: the same items with one flag changed, rebuilt through the core's restore, as there is no setter. */
 function flipCriticalThroughRestore(items: readonly ContextItem[], id: string): ContextItem[] {
   const flipped = items.map((item) => (item.id === id ? { ...item, critical: !item.critical } : item));
   return restoreContextGuard({ schemaVersion: 1, items: flipped }).list();
@@ -72,16 +72,25 @@ function newestPayload(pi: CapturingPi): GuardPayload | undefined {
   return newest?.data as GuardPayload | undefined;
 }
 
-/** The adapter's handler adds and removes once; it must save what the calls above compute. Returns its refusal of the add, if any. */
+/**
+ * The adapter's handler switches the first item's criticality there and back, adds and removes once;
+ * it must save what the calls above compute. Returns its refusal of the add, if any.
+ */
 async function checkAgainstAdapter(branch: readonly BranchEntry[], items: readonly ContextItem[]): Promise<string | undefined> {
   const pi = await startAdapter(CONTEXT_GUARD_ADAPTER, {}, () => branch);
   const notices: string[] = [];
   const context = createRecordingContext(() => [], notices);
+  const [first] = items;
+  if (first !== undefined) {
+    await pi.command(COMMAND)(`critical ${first.id} ${first.critical ? 'off' : 'on'}`, context);
+    deepStrictEqual(newestPayload(pi)?.items, flipCriticalThroughRestore(items, first.id), 'agent-context-guard-pi saved something else for critical');
+    await pi.command(COMMAND)(`critical ${first.id} ${first.critical ? 'on' : 'off'}`, context);
+    deepStrictEqual(newestPayload(pi)?.items, items, 'agent-context-guard-pi did not switch criticality back');
+  }
   const saved = pi.appended.length;
   await pi.command(COMMAND)(`add ${NEW_ITEM.id} ${NEW_ITEM.kind} ${NEW_ITEM.content}`, context);
   if (pi.appended.length === saved) return notices.at(-1) ?? 'refused';
   deepStrictEqual(newestPayload(pi)?.items, addThroughRebuild(items, NEW_ITEM), 'agent-context-guard-pi saved something else for add');
-  const [first] = items;
   if (first !== undefined) {
     const afterAdd = newestPayload(pi)?.items ?? [];
     await pi.command(COMMAND)(`remove ${first.id}`, context);
@@ -141,8 +150,8 @@ const USES: readonly ApiUse<PreparedGuard>[] = [
           },
   },
   {
-    need: 'make an item critical or not (planned, issue 15)',
-    adapterWay: 'restoreContextGuard({ schemaVersion: 1, items: items with one flag flipped }).list(): the core has no setter',
+    need: 'make an item critical or not (a person only)',
+    adapterWay: 'mutations.ts: restoreContextGuard({ schemaVersion: 1, items: items with one flag changed }).list(): the core has no setter',
     anchor: 'list() of a live ContextGuard (the copy any change needs to save)',
     at: ({ items, live }) => {
       const [first] = items;
@@ -182,7 +191,8 @@ const USES: readonly ApiUse<PreparedGuard>[] = [
   },
   {
     need: 'draw the chat line of a new change (Pi 0.84+)',
-    adapterWay: "pi-adapter-kit entry-transcript.ts: reads every state entry on the branch (here n) through the core's restore to describe the newest",
+    adapterWay:
+      "pi-adapter-kit entry-transcript.ts: walks the branch (here n state entries), reads only the new entry through the core's restore (each older one was read once before) and compares it with the one before",
     anchor: 'reading the newest entry alone through the core',
     at: ({ drawNewestLine, payload }) =>
       drawNewestLine === undefined || payload === undefined
@@ -196,7 +206,7 @@ export function guardApiMatrix(): Promise<BenchMatrix> {
     title: '7 core API use: agent-context-guard-pi and @j1nn0/agent-context-guard',
     description: [
       `n protected items (every ${CRITICAL_EVERY.toString()}th critical), added by the adapter's own /context-guard handler (n saved changes); 100 is the adapter's limit`,
-      "before timing, the adapter's handler made the add and remove changes once and saved exactly what the core calls in the second column compute; the critical switch is not in the adapter yet",
+      "before timing, the adapter's handler made the critical switch (there and back), add and remove changes once and saved exactly what the core calls in the second column compute",
     ],
     sizes: SIZES,
     prepare,

@@ -236,7 +236,7 @@ const USES: readonly ApiUse<PreparedState>[] = [
   {
     need: 'draw the chat line of a new change (Pi 0.84+)',
     adapterWay:
-      "pi-adapter-kit entry-transcript.ts: reads every state entry on the branch (here 2n+1) through the core's restore to describe the newest",
+      "pi-adapter-kit entry-transcript.ts: walks the branch (here 2n+1 state entries), reads only the new entry through the core's restore (each older one was read once before) and compares it with the one before",
     anchor: 'reading the newest entry alone through the core',
     at: (state) => ({ subject: state.drawNewestLine, anchor: () => restoreAgentState(snapshotOf(state.payload)).snapshot() }),
   },
