@@ -1,5 +1,5 @@
 import type { ContextItem } from '@j1nn0/agent-context-guard';
-import type { PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
+import type { PiSessionEntryPort, PiSessionManagerPort } from '@j1nn0/pi-adapter-kit';
 import { CHECK_ENTRY_TYPE, readCheckPayload, type CompactionCheck } from './check-entry.js';
 import { restoreFromBranch, type BranchRestore } from './persistence.js';
 import { RECOVERY_MESSAGE_TYPE } from './recovery.js';
@@ -81,7 +81,7 @@ export function itemsWithIds(items: readonly ContextItem[], ids: readonly string
 }
 
 /** Whether the entry is a recovery with this content that Pi stored (a custom message entry). */
-export function isStoredRecovery(entry: PiSessionEntryPort, content: string): boolean {
+function isStoredRecovery(entry: PiSessionEntryPort, content: string): boolean {
   return entry.type === 'custom_message' && entry.customType === RECOVERY_MESSAGE_TYPE && entry.content === content;
 }
 
@@ -92,4 +92,9 @@ export function recoveryStoredAfter(
   content: string,
 ): boolean {
   return branch.slice(compaction.index + 1).some((entry) => isStoredRecovery(entry, content));
+}
+
+/** Whether Pi has stored this recovery anywhere in the session, on any branch: its queue delivered it. */
+export function recoveryStoredInSession(session: PiSessionManagerPort, content: string): boolean {
+  return (session.getEntries?.() ?? session.getBranch()).some((entry) => isStoredRecovery(entry, content));
 }

@@ -16,11 +16,11 @@ import type {
 } from '@j1nn0/pi-adapter-kit';
 import { restoreCheckFromBranch, type CheckedItem, type CompactionCheck } from './check-entry.js';
 import {
-  isStoredRecovery,
   itemsWithIds,
   newestCompaction,
   protectedSetAt,
   recoveryStoredAfter,
+  recoveryStoredInSession,
   restoredIdsOf,
   savedCheckOf,
   type BranchCompaction,
@@ -171,7 +171,7 @@ export function createCompactionLifecycle(options: CompactionLifecycleOptions): 
         return undefined;
       }
       for (const content of queued) {
-        if (containsRecovery(event.messages, content) || recoveryStored(ctx.sessionManager, content)) {
+        if (containsRecovery(event.messages, content) || recoveryStoredInSession(ctx.sessionManager, content)) {
           queued.delete(content);
         }
       }
@@ -206,11 +206,6 @@ export function createCompactionLifecycle(options: CompactionLifecycleOptions): 
   };
 }
 
-/** Whether Pi has stored this recovery anywhere in the session: its queue delivered it. */
-function recoveryStored(session: PiSessionManagerPort, content: string): boolean {
-  return (session.getEntries?.() ?? session.getBranch()).some((entry) => isStoredRecovery(entry, content));
-}
-
 function hasSomethingToCheck(before: ReturnType<typeof protectedSetAt>): boolean {
   return before.kind === 'unreadable' || (before.kind === 'restored' && before.state.items.length > 0);
 }
@@ -229,7 +224,7 @@ function recoveryOf(
 
 /** Critical items not preserved, in snapshot order, with the content they had before compaction. */
 function criticalFailuresOf(snapshot: ContextGuardSnapshot, report: ContextGuardReport): ContextItem[] {
-  return snapshot.items.filter((item) => report.criticalFailures.includes(item.id));
+  return itemsWithIds(snapshot.items, report.criticalFailures);
 }
 
 /**
@@ -251,7 +246,7 @@ function summarize(
   restored: readonly ContextItem[],
 ): CompactionCheck {
   const itemsWith = (ids: readonly string[]): CheckedItem[] =>
-    snapshot.items.filter((item) => ids.includes(item.id)).map((item) => ({ id: item.id, critical: item.critical }));
+    itemsWithIds(snapshot.items, ids).map((item) => ({ id: item.id, critical: item.critical }));
   return {
     kind: 'verified',
     compactionId,
