@@ -102,12 +102,17 @@ export function overheadRows(figure: string, where: string, loaded: readonly num
   return [row('median', median), row('lower quartile (least disturbed by other load)', lowerQuartile)];
 }
 
+/** Round by round, how much longer `loaded` took than `floor` (both started in every round). */
+function perRoundDifferences(loaded: readonly number[], floor: readonly number[]): number[] {
+  return loaded.map((milliseconds, round) => milliseconds - (floor[round] ?? Number.NaN));
+}
+
 /**
  * The adapters' own cost: milliseconds over the empty-extension floor. The median is taken of the
  * per-round differences (each round starts both), with its 95 % interval, which is the noise.
  */
 export function overFloorRows(where: string, loaded: readonly number[], floor: readonly number[], goalMilliseconds: number | undefined): BenchRow[] {
-  const differences = loaded.map((milliseconds, round) => milliseconds - (floor[round] ?? Number.NaN));
+  const differences = perRoundDifferences(loaded, floor);
   const difference = median(differences);
   const interval = medianInterval(differences);
   const spread =
@@ -140,7 +145,7 @@ export function overFloorRows(where: string, loaded: readonly number[], floor: r
 /** Pi's own timer, where every start of both variants printed it: the adapters' import and factory time over the empty extension's. */
 function extensionPhaseRow(where: string, loaded: readonly number[], floor: readonly number[], rounds: number): BenchRow[] {
   if (loaded.length !== rounds || floor.length !== rounds) return [];
-  const difference = median(loaded.map((milliseconds, round) => milliseconds - (floor[round] ?? Number.NaN)));
+  const difference = median(perRoundDifferences(loaded, floor));
   return [
     {
       figure: '4 Pi start-up',

@@ -35,13 +35,13 @@ export function formatNodeVersion(version: NodeVersion): string {
   return version.join('.');
 }
 
-/** What `chooseNodeBinary` needs to know about the machine; all of it injectable for tests. */
 /** What choosing a Node binary needs to know of a Pi version (a PiVersion is one). */
 export interface NodeRequirement {
   readonly label: string;
   readonly minimumNode: NodeVersion;
 }
 
+/** What `chooseNodeBinary` needs to know about the machine; all of it injectable for tests. */
 export interface NodeCandidates {
   readonly currentPath: string;
   readonly currentVersion: NodeVersion;
