@@ -88,6 +88,12 @@ export interface HostFacts {
    */
   readonly sessionFileWritten: { readonly atLaunch: SessionFileTiming; readonly newSession: SessionFileTiming };
   /**
+   * How a tool asks to run alone among one message's calls: Pi's `executionMode: "sequential"`, or
+   * oh-my-pi's `concurrency: "exclusive"` (omp ignores executionMode, runs calls concurrently and
+   * sends their results in the order they finish).
+   */
+  readonly runsAlone: 'executionMode: sequential' | 'concurrency: exclusive';
+  /**
    * How extension tools reach the model: `top-level` (Pi: each is a tool of the request) or
    * `load-mode` (oh-my-pi: a tool is top-level only with `loadMode: "essential"`, else a device).
    */
@@ -112,5 +118,6 @@ export const PI_HOST: HostFacts = Object.freeze({
   rpc: { readyLine: false, getCommands: true, commandDone: 'response', entryAppendedEvents: true },
   terminal: { footers: 'one-line', skipsSetupWizard: undefined },
   sessionFileWritten: { atLaunch: 'after-first-reply', newSession: 'after-first-reply' },
+  runsAlone: 'executionMode: sequential',
   toolExposure: 'top-level',
 } satisfies HostFacts);

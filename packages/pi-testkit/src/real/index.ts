@@ -79,7 +79,7 @@ export {
 } from './scripted-model.js';
 export { CODEMODE_ONLY_SETTINGS, codemodeCall, runCodemodeScript, scriptOutput } from './codemode.js';
 export { expectedOmpToolExposure, ompToolExposure, requestSizes, type OmpToolExposure } from './omp-tool-exposure.js';
-export { SUMMARIZATION_MARKERS, contentText, readModelRequest, sentDeclarationKeys, type ChatMessage, type ModelRequest, type OfferedTool } from './model-request.js';
+export { SUMMARIZATION_MARKERS, contentText, readModelRequest, toolResultsInCallOrder, sentDeclarationKeys, type ChatMessage, type ModelRequest, type OfferedTool } from './model-request.js';
 export { encodeCompletionStream, type ScriptedReply, type ScriptedToolCall } from './openai-stream.js';
 export { JsonlSplitter } from './jsonl-splitter.js';
 export {

@@ -107,3 +107,22 @@ export function sentDeclarationKeys(request: ModelRequest, names: readonly strin
     return declaration !== undefined && typeof name === 'string' && names.includes(name) ? [[name, Object.keys(declaration).sort()]] : [];
   });
 }
+
+/**
+ * The text of each tool result in the request, in the order the assistant called the tools (matched
+ * by `tool_call_id`): oh-my-pi runs one message's calls concurrently and sends results as they finish.
+ */
+export function toolResultsInCallOrder(request: ModelRequest | undefined): string[] {
+  const messages = request?.messages ?? [];
+  const results = new Map(
+    messages.filter((message) => message.role === 'tool').map((message) => [message['tool_call_id'], contentText(message.content)]),
+  );
+  const callIds = messages.flatMap((message) => {
+    const calls = message['tool_calls'];
+    return Array.isArray(calls) ? calls.filter(isRecord).map((call) => call['id']) : [];
+  });
+  return callIds.flatMap((id) => {
+    const text = results.get(id);
+    return text === undefined ? [] : [text];
+  });
+}

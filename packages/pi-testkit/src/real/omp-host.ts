@@ -23,6 +23,7 @@ export const OMP_HOST: HostFacts = Object.freeze({
   rpc: { readyLine: true, getCommands: false, commandDone: 'prompt_result', entryAppendedEvents: false },
   terminal: { footers: 'line-each', skipsSetupWizard: 'config.yml setupVersion: 2' },
   sessionFileWritten: { atLaunch: 'after-first-reply', newSession: 'at-once' },
+  runsAlone: 'concurrency: exclusive',
   toolExposure: 'load-mode',
 } satisfies HostFacts);
 
