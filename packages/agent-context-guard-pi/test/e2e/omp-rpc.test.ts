@@ -1,4 +1,4 @@
-import { customEntries, describeOmp, toolResultsInCallOrder, useFreshPi } from '@j1nn0/pi-testkit/real';
+import { customEntries, describeOmp, toolResultsInCallOrder, useSharedPi } from '@j1nn0/pi-testkit/real';
 import { expect, it } from 'vitest';
 import { CHECK_ENTRY_TYPE } from '../../src/check-entry.js';
 import {
@@ -13,8 +13,8 @@ import {
 
 // Context Guard on oh-my-pi in RPC mode: every command and its reply, the tools, and the check and
 // recovery after omp's own compaction (its summarization prompt is answered by the scripted model,
-// its config.yml keeps one recent token so a three-turn session compacts). Every test starts its
-// own omp, since a new session on omp does not reset the adapter yet (issue 21).
+// its config.yml keeps one recent token so a three-turn session compacts). One omp for the file, a
+// new session per test.
 
 const FOOTER = 'context-guard';
 
@@ -49,7 +49,7 @@ const COMMAND_REPLIES: readonly (readonly [args: string, message: string, notify
 ];
 
 describeOmp('agent-context-guard-pi in RPC mode', (target) => {
-  const pi = useFreshPi(target, [EXTENSION_PATH]);
+  const pi = useSharedPi(target, [EXTENSION_PATH]);
 
   it('answers every command with its reply, and sends the footer as a client line', async () => {
     for (const [args, message, notifyType] of COMMAND_REPLIES) {

@@ -8,7 +8,7 @@ import {
   parseSessionJsonl,
   startPi,
   toolResultsInCallOrder,
-  useFreshPi,
+  useSharedPi,
   type PiDriver,
   type PiSandbox,
   type SessionFileEntry,
@@ -18,8 +18,8 @@ import { FIRST_SMOKE_RUN } from '../agent-state-host.js';
 import { EMPTY_STATUS, EXAMPLE_STATUS, snapshotOf } from '../snapshots.js';
 import { EXTENSION_PATH, completeModelTurn, recordAll, sessionFileOf, stateEntries, statusOf } from './support/real-pi.js';
 
-// Agent State on oh-my-pi in RPC mode, as an editor client meets it. Every test starts its own omp:
-// whether a new session starts empty is one of the things tested, so no test may depend on it.
+// Agent State on oh-my-pi in RPC mode, as an editor client meets it: one omp for the file, a new
+// session per test (omp fires session_switch for it, which the adapters answer since issue 21).
 
 const PANEL = 'agent-state';
 const FOOTER = 'agent-state';
@@ -52,7 +52,7 @@ const COMMAND_REPLIES: readonly (readonly [args: string, message: string, notify
 ];
 
 describeOmp('agent-state-pi in RPC mode', (target) => {
-  const pi = useFreshPi(target, [EXTENSION_PATH]);
+  const pi = useSharedPi(target, [EXTENSION_PATH]);
 
   it('answers every command with its reply, and sends the panel and the footer as client lines', async () => {
     for (const [args, message, notifyType] of COMMAND_REPLIES) {
@@ -123,10 +123,9 @@ describeOmp('agent-state-pi in RPC mode', (target) => {
     );
   });
 
-  // issue 21: omp fires session_switch for new_session and switch_session; until the adapters
-  // answer it, a new session keeps the old state and writes it into the new file. These two
-  // expectations are the fixed behaviour; `it.fails` turns into a failure once the fix lands.
-  it.fails('starts a new session (RPC new_session) empty, and its file holds nothing of the old one', async () => {
+  // issue 21: omp fires session_switch (not session_start) for new_session; an adapter that did not
+  // answer it kept the old state and wrote it into the new session's file.
+  it('starts a new session (RPC new_session) empty, and its file holds nothing of the old one', async () => {
     await recordAll(pi(), FIRST_SMOKE_RUN);
     const oldFile = sessionFileOf(pi());
 
@@ -187,7 +186,7 @@ describeOmp('agent-state-pi restores on resume', (target) => {
   });
 
   // issue 21: switch_session fires session_switch (reason resume) on omp; see the new-session test above.
-  it.fails('restores the saved state on an in-process switch (RPC switch_session) from another session', async () => {
+  it('restores the saved state on an in-process switch (RPC switch_session) from another session', async () => {
     const saved = await savedFirstSmokeRun();
     const other = await start();
     expect(await statusOf(other)).toBe(EMPTY_STATUS);
