@@ -54,6 +54,13 @@ export interface RpcFacts {
 export interface TerminalFacts {
   /** Footers (`setStatus`) of several extensions: joined on one line, or one line each. */
   readonly footers: 'one-line' | 'line-each';
+  /**
+   * Where the input is: between the last two full-width rules (Pi), or on the row after the prompt's
+   * status line, behind a `╰─` corner (oh-my-pi; the status line is the editor's top).
+   */
+  readonly editorLayout: 'between-rules' | 'after-corner';
+  /** A row that shows the editor is drawn: Pi's full-width rule above the input, omp's `╰─` below its prompt line. */
+  readonly editorDrawn: RegExp;
   /** A config value that skips a first-start wizard; undefined when the host has none. */
   readonly skipsSetupWizard: string | undefined;
 }
@@ -68,6 +75,8 @@ export interface AgentConfigFacts {
   readonly modelArgument: 'provider-and-model' | 'provider-slash-model';
   /** Arguments every test run passes, e.g. oh-my-pi's `--no-lsp` (no language servers in a sandbox). */
   readonly fixedArgs: readonly string[];
+  /** Variables every test run sets, e.g. oh-my-pi's `PI_NO_TITLE` (no title request to the scripted model). */
+  readonly fixedEnv: Readonly<Record<string, string>>;
 }
 
 export type SessionFileTiming = 'after-first-reply' | 'at-once';
@@ -79,6 +88,8 @@ export interface HostFacts {
   readonly runtime: HostRuntime;
   readonly agentConfig: AgentConfigFacts;
   readonly sessionEvents: SessionEventFacts;
+  /** `pi.registerEntryRenderer` exists (Pi from 0.84, see the line; oh-my-pi has none). */
+  readonly entryRenderer: boolean;
   readonly renderers: RendererFacts;
   readonly rpc: RpcFacts;
   readonly terminal: TerminalFacts;
@@ -105,7 +116,8 @@ export const PI_HOST: HostFacts = Object.freeze({
   name: 'pi',
   displayName: 'Pi',
   runtime: 'node',
-  agentConfig: { modelsFile: 'models.json', settingsFile: 'settings.json', modelArgument: 'provider-and-model', fixedArgs: [] },
+  agentConfig: { modelsFile: 'models.json', settingsFile: 'settings.json', modelArgument: 'provider-and-model', fixedArgs: [], fixedEnv: {} },
+  entryRenderer: true,
   sessionEvents: {
     load: { event: 'session_start', reason: 'startup' },
     newSession: { event: 'session_start', reason: 'new' },
@@ -116,7 +128,7 @@ export const PI_HOST: HostFacts = Object.freeze({
   },
   renderers: { renderCall: ['args', 'theme'], renderResult: ['result', 'options', 'theme', 'context'], errorFlag: 'context.isError' },
   rpc: { readyLine: false, getCommands: true, commandDone: 'response', entryAppendedEvents: true },
-  terminal: { footers: 'one-line', skipsSetupWizard: undefined },
+  terminal: { footers: 'one-line', editorLayout: 'between-rules', editorDrawn: /^─{10,}$/u, skipsSetupWizard: undefined },
   sessionFileWritten: { atLaunch: 'after-first-reply', newSession: 'after-first-reply' },
   runsAlone: 'executionMode: sequential',
   toolExposure: 'top-level',

@@ -23,3 +23,8 @@ export async function writeHostModelConfig(host: HostFacts, sandbox: PiSandbox, 
 export function hostLabel(version: { readonly label: string; readonly host: HostFacts }): string {
   return `${version.host.displayName} ${version.label}`;
 }
+
+/** The sandbox's isolated environment plus the host's fixed test variables. */
+export function hostEnv(host: HostFacts, sandbox: PiSandbox): Record<string, string> {
+  return { ...sandbox.env(), ...host.agentConfig.fixedEnv };
+}

@@ -30,7 +30,7 @@ export {
   writeOmpAgentConfig,
 } from './omp-host.js';
 export { bunPlatformPackage, findBunBinary, type BunChoice } from './bun-binary.js';
-export { hostLabel, hostModelArgs, writeHostModelConfig } from './host-launch.js';
+export { hostEnv, hostLabel, hostModelArgs, writeHostModelConfig } from './host-launch.js';
 export { lineFactsFor, parseEnginesMinimum, versionFromPackageDir } from './pi-package-dir.js';
 export {
   ENABLE_NODE22_HINT,

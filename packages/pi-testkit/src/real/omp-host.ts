@@ -10,7 +10,15 @@ export const OMP_HOST: HostFacts = Object.freeze({
   name: 'omp',
   displayName: 'oh-my-pi',
   runtime: 'bun',
-  agentConfig: { modelsFile: 'models.yml', settingsFile: 'config.yml', modelArgument: 'provider-slash-model', fixedArgs: ['--no-lsp'] },
+  agentConfig: {
+    modelsFile: 'models.yml',
+    settingsFile: 'config.yml',
+    modelArgument: 'provider-slash-model',
+    fixedArgs: ['--no-lsp'],
+    // The terminal UI asks the model for a session title before the first turn; that would take a scripted step.
+    fixedEnv: { PI_NO_TITLE: '1' },
+  },
+  entryRenderer: false,
   sessionEvents: {
     load: { event: 'session_start', reason: undefined },
     newSession: { event: 'session_switch', reason: 'new' },
@@ -21,7 +29,7 @@ export const OMP_HOST: HostFacts = Object.freeze({
   },
   renderers: { renderCall: ['args', 'options', 'theme'], renderResult: ['result', 'options', 'theme', 'args'], errorFlag: 'result.isError' },
   rpc: { readyLine: true, getCommands: false, commandDone: 'prompt_result', entryAppendedEvents: false },
-  terminal: { footers: 'line-each', skipsSetupWizard: 'config.yml setupVersion: 2' },
+  terminal: { footers: 'line-each', editorLayout: 'after-corner', editorDrawn: /^╰─/u, skipsSetupWizard: 'config.yml setupVersion: 2' },
   sessionFileWritten: { atLaunch: 'after-first-reply', newSession: 'at-once' },
   runsAlone: 'concurrency: exclusive',
   toolExposure: 'load-mode',
@@ -61,11 +69,14 @@ export const OMP_VERSION: PiVersion = Object.freeze({
 } satisfies PiVersion);
 
 /**
- * omp's config.yml for tests: setupVersion 2 skips the first-start wizard of the terminal UI; a
- * keepRecentTokens of 1 lets a three-turn session compact; no retries, so a failing script fails fast.
+ * omp's config.yml for tests: setupVersion 2 skips the first-start wizard of the terminal UI; no
+ * update check (omp asks the registry at every terminal start, PI_OFFLINE does not stop it) and no
+ * welcome screen; a keepRecentTokens of 1 lets a three-turn session compact; no retries, so a
+ * failing script fails fast.
  */
 export const DEFAULT_OMP_CONFIG: Readonly<Record<string, unknown>> = Object.freeze({
   setupVersion: 2,
+  startup: { checkUpdate: false, quiet: true },
   compaction: { keepRecentTokens: 1 },
   retry: { enabled: false, maxRetries: 0 },
 });

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { lastLines, waitForExit } from './child-exit.js';
-import { hostLabel, hostModelArgs, writeHostModelConfig } from './host-launch.js';
+import { hostEnv, hostLabel, hostModelArgs, writeHostModelConfig } from './host-launch.js';
 import type { PiVersion } from './pi-versions.js';
 import { trackChild } from './process-registry.js';
 import type { PiSandbox } from './sandbox.js';
@@ -47,7 +47,7 @@ export async function runPiCli(options: RunPiCliOptions): Promise<PiCliResult> {
     nodePath: options.nodePath,
     argv: [options.version.cliPath, ...modelArgs, ...extensionArgs, ...options.args],
     cwd: options.cwd ?? sandbox.projectDir,
-    env: sandbox.env(),
+    env: hostEnv(options.version.host, sandbox),
     timeoutMs: options.timeoutMs ?? DEFAULT_CLI_TIMEOUT_MS,
     what: `${hostLabel(options.version)} CLI`,
   });

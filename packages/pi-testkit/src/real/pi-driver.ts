@@ -2,7 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { lastLines, stopChild, waitForExit } from './child-exit.js';
 import { EventLog } from './event-log.js';
-import { hostLabel, hostModelArgs, writeHostModelConfig } from './host-launch.js';
+import { hostEnv, hostLabel, hostModelArgs, writeHostModelConfig } from './host-launch.js';
 import { JsonlSplitter } from './jsonl-splitter.js';
 import type { PiVersion } from './pi-versions.js';
 import { trackChild, trackResource, untrackResource } from './process-registry.js';
@@ -281,7 +281,7 @@ export class PiDriver {
       ...this.#extensions.flatMap((extension) => ['-e', extension]),
       ...this.#extraArgs,
     ];
-    const child = spawn(this.nodePath, args, { cwd: this.sandbox.projectDir, env: this.sandbox.env(), stdio: 'pipe' });
+    const child = spawn(this.nodePath, args, { cwd: this.sandbox.projectDir, env: hostEnv(this.version.host, this.sandbox), stdio: 'pipe' });
     trackChild(child);
     this.#child = child;
     const splitter = new JsonlSplitter();

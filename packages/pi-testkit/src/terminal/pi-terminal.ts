@@ -1,6 +1,7 @@
 import { spawn as spawnPty, type IPty } from '@lydell/node-pty';
 import xtermHeadless from '@xterm/headless';
-import { hostLabel, hostModelArgs, writeHostModelConfig } from '../real/host-launch.js';
+import { PI_HOST, type HostFacts } from '../real/host-facts.js';
+import { hostEnv, hostLabel, hostModelArgs, writeHostModelConfig } from '../real/host-launch.js';
 import type { PiVersion } from '../real/pi-versions.js';
 import { trackResource, trackTerminalProcess, untrackResource, untrackTerminalProcess, type TerminalProcess } from '../real/process-registry.js';
 import { PiSandbox } from '../real/sandbox.js';
@@ -73,7 +74,7 @@ export class PiTerminal {
       cols,
       rows,
       cwd: sandbox.projectDir,
-      env: { ...sandbox.env(), TERM: 'xterm-256color', COLORTERM: 'truecolor' },
+      env: { ...hostEnv(options.version.host, sandbox), TERM: 'xterm-256color', COLORTERM: 'truecolor' },
     });
     const pid = this.#pty.pid;
     this.#processHandle = {
@@ -124,7 +125,7 @@ export class PiTerminal {
     }
     trackResource(terminal);
     try {
-      await terminal.waitUntil((_screen, lines) => isStartedScreen(lines), 'the editor or a start-up dialog');
+      await terminal.waitUntil((_screen, lines) => isStartedScreen(lines, options.version.host), 'the editor or a start-up dialog');
       await terminal.waitForQuiet();
     } catch (error) {
       await terminal.dispose();
@@ -288,9 +289,9 @@ function killProcessGroup(pid: number): void {
   }
 }
 
-/** True once Pi drew its editor (a full-width rule above the input) or a start-up dialog such as project trust. */
-export function isStartedScreen(lines: readonly string[]): boolean {
-  return lines.some((line) => /^─{10,}$/.test(line) || line.includes('Trust project folder?'));
+/** True once the host drew its editor (see TerminalFacts.editorDrawn) or a start-up dialog such as Pi's project trust. */
+export function isStartedScreen(lines: readonly string[], host: HostFacts = PI_HOST): boolean {
+  return lines.some((line) => host.terminal.editorDrawn.test(line) || line.includes('Trust project folder?'));
 }
 
 /** Starts interactive Pi in a pseudo-terminal; `dispose()` (or `disposeAll()`) reaps it. */
