@@ -133,6 +133,8 @@ export interface PiToolPort<TParams extends TSchema, TDetails> {
   outputSchema?: object;
   /** `sequential`: Pi runs the call alone, in call order, also among a codemode script's calls (all lines). */
   executionMode?: 'sequential' | 'parallel';
+  /** oh-my-pi's counterpart of `executionMode` (it ignores that one): `exclusive` runs the call alone. Pi ignores it. */
+  concurrency?: 'shared' | 'exclusive';
   annotations?: PiToolAnnotations;
   /**
    * oh-my-pi: `essential` offers the tool to the model as a tool of its own; its default for extension
