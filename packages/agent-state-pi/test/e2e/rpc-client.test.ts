@@ -108,8 +108,28 @@ describeEachPi(
         '  [open] w2: Item 2',
         '  [open] w3: Item 3',
         '  [open] w4: Item 4',
-        '  +4 more not done',
+        '  +4 more: 4 open',
       ]);
+    });
+
+    it('receives the lines of the scene of issue 22: in_progress and blocked first, what was left out counted', async () => {
+      const pi = client();
+      await run('objective Ship the CSV export');
+      for (let index = 1; index <= 24; index++) {
+        await run(`add w${index} Item ${index}`);
+      }
+      await run('set w1 done');
+      await run('set w20 in_progress');
+      expect(await run('set w22 blocked')).toEqual(['Work item "w22": open -> blocked.']);
+      expect(pi.widget(PANEL)).toEqual([
+        'Agent State · Ship the CSV export · 1/24 done',
+        '  [in_progress] w20: Item 20',
+        '  [blocked] w22: Item 22',
+        '  [open] w2: Item 2',
+        '  [open] w3: Item 3',
+        '  +19 more: 19 open',
+      ]);
+      expect(pi.status(FOOTER)).toBe('Agent State 1/24 done, 1 blocked');
     });
   },
   { lines: 'all', versions: ['0.73.1', '0.76.0', '0.78.1', '0.84.2', '1.6.0'] },
