@@ -1,10 +1,11 @@
 import { displayWidth } from '@j1nn0/pi-adapter-kit';
-import { PI_E2E_TIMEOUT_MS, ScriptedModel, createPiSandbox, describeEachPi, type PiSandbox } from '@j1nn0/pi-testkit/real';
+import { PI_E2E_TIMEOUT_MS, describeEachPi } from '@j1nn0/pi-testkit/real';
 import { startPiTerminal, type PiTerminal } from '@j1nn0/pi-testkit/terminal';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PANEL_TOGGLE_KEY } from '../../src/ui/panel.js';
 import { EXTENSION_PATH } from './support/real-pi.js';
 import { editorRows, footerStatusLine, panelRows, submitLine } from './support/terminal-ui.js';
+import { WORK_IN_HAND_FOOTER, WORK_IN_HAND_PANEL, WORK_IN_HAND_STEPS } from './support/work-in-hand.js';
 
 // The panel with more work than rows, as issue 22 found it: 24 items, w1 done, w20 in_progress and
 // w22 blocked. Before, the panel listed w2..w5 and hid the two a person most needs; now they come
@@ -12,48 +13,27 @@ import { editorRows, footerStatusLine, panelRows, submitLine } from './support/t
 
 const COLS = 80;
 const ROWS = 40;
-const ITEMS = 24;
-
-const EXPANDED = [
-  'Agent State · Ship the CSV export · 1/24 done',
-  '  [in_progress] w20: Item 20',
-  '  [blocked] w22: Item 22',
-  '  [open] w2: Item 2',
-  '  [open] w3: Item 3',
-  '  +19 more: 19 open',
-];
+const EXPANDED = WORK_IN_HAND_PANEL;
 const COLLAPSED = [`Agent State · 1/24 done · 1 in_progress, 1 blocked · ${PANEL_TOGGLE_KEY} expands`];
 
 describeEachPi(
   "the Agent State panel with more work than rows, in Pi's terminal UI",
   (target) => {
-    let sandbox: PiSandbox;
-    let model: ScriptedModel;
     let terminal: PiTerminal;
     const lines = (): string[] => terminal.screenLines();
 
+    // The terminal owns its sandbox and scripted model (no model turn here) and removes them on dispose.
     beforeAll(async () => {
-      sandbox = await createPiSandbox();
-      model = await ScriptedModel.start();
-      terminal = await startPiTerminal({ ...target, sandbox, model, cols: COLS, rows: ROWS, extensions: [EXTENSION_PATH] });
+      terminal = await startPiTerminal({ ...target, cols: COLS, rows: ROWS, extensions: [EXTENSION_PATH] });
     }, PI_E2E_TIMEOUT_MS);
-
-    afterAll(async () => {
-      await terminal.dispose();
-      await model.dispose();
-      await sandbox.dispose();
-    }, PI_E2E_TIMEOUT_MS);
+    afterAll(() => terminal.dispose(), PI_E2E_TIMEOUT_MS);
 
     it(`lists w20 (in_progress) and w22 (blocked) first at ${COLS} columns and counts what it left out`, async () => {
-      await submitLine(terminal, '/agent-state objective Ship the CSV export', 'Agent State · Ship the CSV export');
-      for (let index = 1; index <= ITEMS; index++) {
-        await submitLine(terminal, `/agent-state add w${index} Item ${index}`, `Agent State 0/${index} done`);
+      for (const { command, seen } of WORK_IN_HAND_STEPS) {
+        await submitLine(terminal, command, seen);
       }
-      await submitLine(terminal, '/agent-state set w1 done', 'Agent State 1/24 done');
-      await submitLine(terminal, '/agent-state set w20 in_progress', '[in_progress] w20: Item 20');
-      await submitLine(terminal, '/agent-state set w22 blocked', 'Agent State 1/24 done, 1 blocked');
       expect(panelRows(lines())).toEqual(EXPANDED);
-      expect(footerStatusLine(lines())).toBe('│ Agent State 1/24 done, 1 blocked');
+      expect(footerStatusLine(lines())).toBe(`│ ${WORK_IN_HAND_FOOTER}`);
       for (const row of lines()) expect(displayWidth(row)).toBeLessThanOrEqual(COLS);
     }, PI_E2E_TIMEOUT_MS);
 
