@@ -107,10 +107,9 @@ describeOmp('agent-state-pi in RPC mode', (target) => {
     );
   });
 
-  // omp ignores Pi's `executionMode: "sequential"` and runs one message's calls concurrently (a tool
-  // runs alone there with `concurrency: "exclusive"`, see the host's runsAlone fact). Until the tools
-  // declare it, the state changes of one message overlap; `it.fails` flips once they do.
-  it.fails('runs the state changes of one assistant message one at a time, in call order', async () => {
+  // omp ignores Pi's `executionMode: "sequential"` and runs one message's calls concurrently; a tool
+  // runs alone there with `concurrency: "exclusive"` (the host's runsAlone fact), which the tools declare.
+  it('runs the state changes of one assistant message one at a time, in call order', async () => {
     const calls = ['a', 'b', 'c'].map((id) => ({ name: 'agent_state_add_work_item', arguments: { id, content: `Item ${id}` } }));
     pi().model.enqueue({ toolCalls: calls }, { text: 'Added.' });
 

@@ -123,11 +123,11 @@ describeOmp('agent-state-pi in the terminal UI', (target) => {
     }
     expect(panel()).toEqual([
       'Agent State · Ship the CSV export · 1/7 done',
-      '  [open] fmt: Format the rows',
       '  [in_progress] docs: Document the export',
+      '  [open] fmt: Format the rows',
       expect.stringMatching(/^ {2}\[open\] wide: Export the 解析 report 🚀 .*…$/u),
       '  [open] a4: Item a4',
-      '  +2 more not done',
+      '  +2 more: 2 open',
     ]);
     for (const row of ourRows()) expect(displayWidth(row), row).toBeLessThanOrEqual(COLS);
     const narrowFooters = footerRowsBelowEditor(lines());
