@@ -1,17 +1,15 @@
-import { existsSync } from 'node:fs';
 import { displayWidth } from '@j1nn0/pi-adapter-kit';
-import { PI_E2E_TIMEOUT_MS, ScriptedModel, createPiSandbox, describeOmp, type PiSandbox } from '@j1nn0/pi-testkit/real';
-import { startPiTerminal, type PiTerminal } from '@j1nn0/pi-testkit/terminal';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { EXTENSION_PATH } from './support/real-pi.js';
+import { PI_E2E_TIMEOUT_MS, describeOmp, type ScriptedModel } from '@j1nn0/pi-testkit/real';
+import { expect, it } from 'vitest';
 import {
-  GUARD_EXTENSION_PATH,
   drawsEntryLines,
+  expectToolMarks,
   footerRowsBelowEditor,
   panelRows,
   resizeAndSettle,
   rowsContaining,
   submitLine,
+  useBothAdaptersTerminal,
 } from './support/terminal-ui.js';
 
 // Agent State and Context Guard in oh-my-pi's terminal UI, typed and read as a person does. One omp
@@ -32,59 +30,33 @@ const WIDE_CONTENT = 'Export the 解析 report 🚀 with 表 columns and a 🚀 
 describeOmp('agent-state-pi in the terminal UI', (target) => {
   const { host } = target.version;
   const layout = host.terminal.editorLayout;
-  let sandbox: PiSandbox;
-  let model: ScriptedModel;
-  let terminal: PiTerminal;
-
-  const start = (continueSession = false): Promise<PiTerminal> =>
-    startPiTerminal({
-      ...target,
-      sandbox,
-      model,
-      cols: COLS,
-      rows: ROWS,
-      extensions: [EXTENSION_PATH, GUARD_EXTENSION_PATH],
-      continueSession,
-    });
-  const lines = (): string[] => terminal.screenLines();
+  const both = useBothAdaptersTerminal(target, { cols: COLS, rows: ROWS });
+  const { terminal } = both;
+  const model = (): ScriptedModel => both.model();
+  const lines = (): string[] => terminal().screenLines();
   const panel = (): string[] => panelRows(lines(), layout);
   // omp's own status line holds a glyph (🗑) our width table counts as two cells: only our rows are measured.
   const ourRows = (): string[] => [...panel(), ...footerRowsBelowEditor(lines())];
 
-  beforeAll(async () => {
-    if (!existsSync(GUARD_EXTENSION_PATH)) {
-      throw new Error(`${GUARD_EXTENSION_PATH} is missing: run pnpm build (or pnpm --filter @j1nn0/agent-context-guard-pi build)`);
-    }
-    sandbox = await createPiSandbox();
-    model = await ScriptedModel.start();
-    terminal = await start();
-  }, PI_E2E_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await terminal.dispose();
-    await model.dispose();
-    await sandbox.dispose();
-  }, PI_E2E_TIMEOUT_MS);
-
   it('runs each command with one Enter and shows its reply, the panel above the editor', async () => {
     expect(drawsEntryLines(target.version.label, host)).toBe(false);
-    await submitLine(terminal, '/agent-state objective Ship the CSV export', 'Agent State · Ship the CSV export');
-    await submitLine(terminal, '/agent-state add parse Parse the arguments', '[open] parse: Parse the arguments');
-    await submitLine(terminal, '/agent-state add fmt Format the rows', '[open] fmt: Format the rows');
+    await submitLine(terminal(), '/agent-state objective Ship the CSV export', 'Agent State · Ship the CSV export');
+    await submitLine(terminal(), '/agent-state add parse Parse the arguments', '[open] parse: Parse the arguments');
+    await submitLine(terminal(), '/agent-state add fmt Format the rows', '[open] fmt: Format the rows');
     // Typed key by key: a completion menu on the way must not swallow the one Enter.
-    await submitLine(terminal, '/agent-state set parse done', 'Work item "parse": open -> done.', { keystrokeMs: PERSON_KEYSTROKE_MS });
+    await submitLine(terminal(), '/agent-state set parse done', 'Work item "parse": open -> done.', { keystrokeMs: PERSON_KEYSTROKE_MS });
 
     expect(panel()).toEqual(['Agent State · Ship the CSV export · 1/2 done', '  [open] fmt: Format the rows']);
-    const headline = terminal.styledRow(terminal.findRow('Agent State · Ship the CSV export'));
+    const headline = terminal().styledRow(terminal().findRow('Agent State · Ship the CSV export'));
     expect(headline.find((run) => run.text.startsWith('Agent State'))?.fg).not.toBe('default');
 
-    await submitLine(terminal, '/context-guard add csv-goal goal --critical Ship the CSV export', 'Protected goal "csv-goal" (critical).');
-    await submitLine(terminal, '/agent-state status', '- [done] parse: Parse the arguments', { keystrokeMs: PERSON_KEYSTROKE_MS });
-    expect(terminal.screenText()).toContain('- [open] fmt: Format the rows');
+    await submitLine(terminal(), '/context-guard add csv-goal goal --critical Ship the CSV export', 'Protected goal "csv-goal" (critical).');
+    await submitLine(terminal(), '/agent-state status', '- [done] parse: Parse the arguments', { keystrokeMs: PERSON_KEYSTROKE_MS });
+    expect(terminal().screenText()).toContain('- [open] fmt: Format the rows');
   }, PI_E2E_TIMEOUT_MS);
 
   it('draws tool rows with the id and the status, a ✓ for an acceptance and a ✗ for a rejection', async () => {
-    model.enqueue(
+    model().enqueue(
       {
         toolCalls: [
           { name: 'agent_state_add_work_item', arguments: { id: 'docs', content: 'Document the export', status: 'in_progress' } },
@@ -93,19 +65,12 @@ describeOmp('agent-state-pi in the terminal UI', (target) => {
       },
       { text: 'Recorded the docs item; parse exists.' },
     );
-    await submitLine(terminal, 'Record the docs work', 'parse exists.');
+    await submitLine(terminal(), 'Record the docs work', 'parse exists.');
 
     const screen = lines();
     expect(screen).toContain(' Agent State add docs in_progress "Document the export"');
     expect(screen).toContain(' Agent State add parse open "Parse them again"');
-    const accepted = screen.indexOf(' ✓ Added work item "docs" (in_progress).');
-    const rejected = screen.indexOf(' ✗ Rejected: a work item with id "parse" already exists.');
-    expect(accepted).toBeGreaterThan(-1);
-    expect(rejected).toBeGreaterThan(-1);
-    const markColour = (row: number, mark: string): string | undefined =>
-      terminal.styledRow(row).find((run) => run.text.includes(mark))?.fg;
-    expect(markColour(accepted, '✓')).toBeDefined();
-    expect(markColour(accepted, '✓')).not.toBe(markColour(rejected, '✗'));
+    expectToolMarks(terminal(), ' ✓ Added work item "docs" (in_progress).', ' ✗ Rejected: a work item with id "parse" already exists.');
     expect(rowsContaining(screen, 'Rejected: a work item with id "parse" already exists.')).toBe(1);
   }, PI_E2E_TIMEOUT_MS);
 
@@ -117,9 +82,9 @@ describeOmp('agent-state-pi in the terminal UI', (target) => {
   });
 
   it(`keeps the panel within six lines, cuts wide text at ${COLS} columns and shows it whole at ${WIDE_COLS}`, async () => {
-    await submitLine(terminal, `/agent-state add wide ${WIDE_CONTENT}`, '[open] wide:');
+    await submitLine(terminal(), `/agent-state add wide ${WIDE_CONTENT}`, '[open] wide:');
     for (const [index, id] of ['a4', 'a5', 'a6'].entries()) {
-      await submitLine(terminal, `/agent-state add ${id} Item ${id}`, `Agent State 1/${5 + index} done`);
+      await submitLine(terminal(), `/agent-state add ${id} Item ${id}`, `Agent State 1/${5 + index} done`);
     }
     expect(panel()).toEqual([
       'Agent State · Ship the CSV export · 1/7 done',
@@ -132,21 +97,20 @@ describeOmp('agent-state-pi in the terminal UI', (target) => {
     for (const row of ourRows()) expect(displayWidth(row), row).toBeLessThanOrEqual(COLS);
     const narrowFooters = footerRowsBelowEditor(lines());
 
-    await resizeAndSettle(terminal, WIDE_COLS);
+    await resizeAndSettle(terminal(), WIDE_COLS);
 
     expect(lines()).toContain(`  [open] wide: ${WIDE_CONTENT}`);
     expect(footerRowsBelowEditor(lines())).toEqual(narrowFooters);
     for (const row of ourRows()) expect(displayWidth(row), row).toBeLessThanOrEqual(WIDE_COLS);
-    expect(terminal.exitCode).toBeUndefined();
+    expect(terminal().exitCode).toBeUndefined();
   }, PI_E2E_TIMEOUT_MS);
 
   it('shows the panel and both footers again after --continue', async () => {
     const footersBefore = footerRowsBelowEditor(lines());
-    expect(await terminal.quit()).toBe(0);
+    await both.quitAndContinue();
 
-    terminal = await start(true);
 
-    await terminal.waitUntil((_screen, rows) => panelRows(rows, layout).length > 0, 'the panel after --continue');
+    await terminal().waitUntil((_screen, rows) => panelRows(rows, layout).length > 0, 'the panel after --continue');
     expect(panel()[0]).toBe('Agent State · Ship the CSV export · 1/7 done');
     expect(footerRowsBelowEditor(lines())).toEqual(footersBefore);
   }, PI_E2E_TIMEOUT_MS);

@@ -1,7 +1,19 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { displayWidth } from '@j1nn0/pi-adapter-kit';
-import { PI_HOST, type HostFacts, type PiVersion } from '@j1nn0/pi-testkit/real';
-import type { PiTerminal } from '@j1nn0/pi-testkit/terminal';
+import {
+  PI_E2E_TIMEOUT_MS,
+  PI_HOST,
+  ScriptedModel,
+  createPiSandbox,
+  type HostFacts,
+  type PiSandbox,
+  type PiTarget,
+  type PiVersion,
+} from '@j1nn0/pi-testkit/real';
+import { startPiTerminal, type PiTerminal } from '@j1nn0/pi-testkit/terminal';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { EXTENSION_PATH } from './real-pi.js';
 
 type EditorLayout = HostFacts['terminal']['editorLayout'];
 
@@ -169,4 +181,73 @@ function redrawnAt(lines: readonly string[], cols: number, version: PiVersion): 
   if (version.host.terminal.editorLayout === 'between-rules') return lines.includes('─'.repeat(cols));
   const statusLine = lines[cornerRow(lines) - 1] ?? '';
   return displayWidth(statusLine) >= cols;
+}
+
+/** One terminal for a whole file, with both adapters loaded, in a sandbox and with a model it keeps across restarts. */
+export interface BothAdaptersTerminal {
+  readonly terminal: () => PiTerminal;
+  readonly sandbox: () => PiSandbox;
+  readonly model: () => ScriptedModel;
+  /** Quits the way a person does (exit code 0) and starts again on the newest session (`-c`). */
+  readonly quitAndContinue: () => Promise<void>;
+}
+
+/** Starts the host's terminal UI once for the file (beforeAll) with Agent State and Context Guard, and reaps it after. */
+export function useBothAdaptersTerminal(target: PiTarget, size: { readonly cols: number; readonly rows: number }): BothAdaptersTerminal {
+  let sandbox: PiSandbox | undefined;
+  let model: ScriptedModel | undefined;
+  let terminal: PiTerminal | undefined;
+  const defined = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`the ${what} has not started`);
+    return value;
+  };
+  const start = (continueSession: boolean): Promise<PiTerminal> =>
+    startPiTerminal({
+      ...target,
+      sandbox: defined(sandbox, 'sandbox'),
+      model: defined(model, 'model'),
+      ...size,
+      extensions: [EXTENSION_PATH, GUARD_EXTENSION_PATH],
+      continueSession,
+    });
+  beforeAll(async () => {
+    // Not a dependency of this package, so a filtered build does not make it.
+    if (!existsSync(GUARD_EXTENSION_PATH)) {
+      throw new Error(`${GUARD_EXTENSION_PATH} is missing: run pnpm build (or pnpm --filter @j1nn0/agent-context-guard-pi build)`);
+    }
+    sandbox = await createPiSandbox();
+    model = await ScriptedModel.start();
+    terminal = await start(false);
+  }, PI_E2E_TIMEOUT_MS);
+  afterAll(async () => {
+    await terminal?.dispose();
+    await model?.dispose();
+    await sandbox?.dispose();
+  }, PI_E2E_TIMEOUT_MS);
+  return {
+    terminal: () => defined(terminal, 'terminal'),
+    sandbox: () => defined(sandbox, 'sandbox'),
+    model: () => defined(model, 'model'),
+    quitAndContinue: async () => {
+      expect(await defined(terminal, 'terminal').quit()).toBe(0);
+      terminal = await start(true);
+    },
+  };
+}
+
+/**
+ * The rows of an accepted (`✓`) and a rejected (`✗`) tool result: both on screen, both marks
+ * coloured and in different colours (the colours themselves differ per host and version).
+ */
+export function expectToolMarks(terminal: PiTerminal, acceptedRow: string, rejectedRow: string | RegExp): { accepted: number; rejected: number } {
+  const lines = terminal.screenLines();
+  const accepted = lines.indexOf(acceptedRow);
+  const rejected = typeof rejectedRow === 'string' ? lines.indexOf(rejectedRow) : lines.findIndex((line) => rejectedRow.test(line));
+  expect(accepted, acceptedRow).toBeGreaterThan(-1);
+  expect(rejected, String(rejectedRow)).toBeGreaterThan(-1);
+  const markColour = (row: number, mark: string): string | undefined => terminal.styledRow(row).find((run) => run.text.includes(mark))?.fg;
+  expect(markColour(accepted, '✓')).toBeDefined();
+  expect(markColour(rejected, '✗')).toBeDefined();
+  expect(markColour(accepted, '✓')).not.toBe(markColour(rejected, '✗'));
+  return { accepted, rejected };
 }
