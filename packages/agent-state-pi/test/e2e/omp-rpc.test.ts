@@ -185,6 +185,35 @@ describeOmp('agent-state-pi restores on resume', (target) => {
   });
 
   // issue 21: switch_session fires session_switch (reason resume) on omp; see the new-session test above.
+  // omp's RPC `branch` (the host's branch fact: session_branch) continues from an earlier user message in a new session file.
+  it('follows a branch from an earlier message (RPC branch): the state of that point, nothing later', async () => {
+    expect(target.version.host.sessionEvents.branch?.event).toBe('session_branch');
+    const first = await start();
+    await recordAll(first, ['objective Ship the parser']);
+    await completeModelTurn(first, 'First step.');
+    await recordAll(first, ['add parse Parse the arguments']);
+    await completeModelTurn(first, 'Second step.');
+    const entries = await first.readSessionFile();
+    const userMessage = (text: string): string => {
+      const entry = entries.find((candidate) => candidate.type === 'message' && JSON.stringify(candidate['message']).includes(text));
+      if (typeof entry?.['id'] !== 'string') throw new Error(`no user message "${text}" in the session file`);
+      return entry['id'];
+    };
+    const before = sessionFileOf(first);
+
+    for (const [text, status] of [
+      ['Second step.', 'Agent State: objective "Ship the parser", 1 work item (1 open, 0 in_progress, 0 blocked, 0 done), 0 decisions.\nWork items:\n- [open] parse: Parse the arguments'],
+      ['First step.', 'Agent State: objective "Ship the parser", 0 work items, 0 decisions.'],
+    ] as const) {
+      const response = await first.send({ type: 'branch', entryId: userMessage(text) });
+      expect(response.success, text).toBe(true);
+      await first.getState();
+      expect(sessionFileOf(first)).not.toBe(before);
+      expect(await statusOf(first), text).toBe(status);
+    }
+    expect(first.extensionErrors()).toEqual([]);
+  });
+
   it('restores the saved state on an in-process switch (RPC switch_session) from another session', async () => {
     const saved = await savedFirstSmokeRun();
     const other = await start();
