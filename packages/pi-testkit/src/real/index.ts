@@ -7,6 +7,28 @@ export {
   type PiCliEntry,
   type PiReleaseLine,
 } from './pi-release-lines.js';
+export {
+  PI_HOST,
+  type AgentConfigFacts,
+  type HostFacts,
+  type HostRuntime,
+  type RendererFacts,
+  type RpcFacts,
+  type SessionEventFact,
+  type SessionEventFacts,
+  type TerminalFacts,
+} from './host-facts.js';
+export {
+  DEFAULT_OMP_CONFIG,
+  OMP_CLI_PATH,
+  OMP_HOST,
+  OMP_PACKAGE_NAME,
+  OMP_VERSION,
+  OMP_VERSION_LABEL,
+  ompBunRange,
+  writeOmpAgentConfig,
+} from './omp-host.js';
+export { bunPlatformPackage, findBunBinary, type BunChoice } from './bun-binary.js';
 export { lineFactsFor, parseEnginesMinimum, versionFromPackageDir } from './pi-package-dir.js';
 export {
   ENABLE_NODE22_HINT,

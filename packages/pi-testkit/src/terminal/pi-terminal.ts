@@ -1,5 +1,6 @@
 import { spawn as spawnPty, type IPty } from '@lydell/node-pty';
 import xtermHeadless from '@xterm/headless';
+import { hostLabel, hostModelArgs, writeHostModelConfig } from '../real/host-launch.js';
 import type { PiVersion } from '../real/pi-versions.js';
 import { trackResource, trackTerminalProcess, untrackResource, untrackTerminalProcess, type TerminalProcess } from '../real/process-registry.js';
 import { PiSandbox } from '../real/sandbox.js';
@@ -19,13 +20,13 @@ const EXIT_GRACE_MS = 5_000;
 
 export interface StartPiTerminalOptions {
   readonly version: PiVersion;
-  /** The Node binary that runs this version (see `findNodeFor` / `describeEachPi`). */
+  /** The runtime binary that runs this version: Node for Pi (see `findNodeFor` / `describeEachPi`), Bun for omp. */
   readonly nodePath: string;
   /** A sandbox the caller owns (e.g. to start again in it with `continueSession`); default: an owned one. */
   readonly sandbox?: PiSandbox;
   /** Agent settings of the owned sandbox, merged over its defaults (e.g. codemode's); ignored with `sandbox`. */
   readonly settings?: Readonly<Record<string, unknown>>;
-  /** A model the caller owns; default: an owned scripted model. Its models.json is written on start. */
+  /** A model the caller owns; default: an owned scripted model. Its models file (models.json, omp: models.yml) is written on start. */
   readonly model?: ScriptedModel;
   /** Absolute extension paths, each passed as `-e`. */
   readonly extensions?: readonly string[];
@@ -102,9 +103,9 @@ export class PiTerminal {
   static async start(options: StartPiTerminalOptions): Promise<PiTerminal> {
     const sandbox = options.sandbox ?? (await PiSandbox.create(options.settings === undefined ? {} : { settings: options.settings }));
     const model = options.model ?? (await ScriptedModel.start());
-    await sandbox.writeAgentJson('models.json', model.modelsJson());
+    await writeHostModelConfig(options.version.host, sandbox, model);
     const args = [
-      ...model.cliArgs,
+      ...hostModelArgs(options.version.host, model),
       '--session-dir',
       sandbox.sessionDir,
       ...(options.sessionFile === undefined ? [] : ['--session', options.sessionFile]),
@@ -264,13 +265,13 @@ export class PiTerminal {
   }
 
   #write(data: string): void {
-    if (this.#exitCode !== undefined) throw new Error(`Pi ${this.version.label} has exited (code ${this.#exitCode}); cannot type`);
+    if (this.#exitCode !== undefined) throw new Error(`${hostLabel(this.version)} has exited (code ${this.#exitCode}); cannot type`);
     this.#pty.write(data);
   }
 
   #describe(what: string, when: string): string {
-    const exited = this.#exitCode === undefined ? '' : ` (Pi exited with code ${this.#exitCode})`;
-    return `Pi ${this.version.label} terminal${exited}: ${describeWaitFailure(what, when, this.screenLines())}`;
+    const exited = this.#exitCode === undefined ? '' : ` (${this.version.host.displayName} exited with code ${this.#exitCode})`;
+    return `${hostLabel(this.version)} terminal${exited}: ${describeWaitFailure(what, when, this.screenLines())}`;
   }
 }
 
