@@ -27,3 +27,4 @@ export {
   type AcpToolCallStatus,
   type AcpToolCallView,
 } from './session-updates.js';
+export { startOmpAcp, type StartOmpAcpOptions } from './omp-acp-agent.js';
