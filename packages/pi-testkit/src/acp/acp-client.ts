@@ -57,6 +57,8 @@ export interface AcpPromptOutcome {
 
 /** A prompt sent and not necessarily answered: ACP lets a prompt run for as long as the agent works. */
 export interface AcpTurn {
+  /** The client's `mark` when the prompt was sent: waits from here see only what came after it. */
+  readonly mark: number;
   /** Updates of the prompt's session since it was sent. */
   updates(): AcpSessionUpdate[];
   /** The answer, waiting at most `timeoutMs`; rejects on a timeout or an error response. */
@@ -122,12 +124,15 @@ export class AcpClient {
     return this.#log.length;
   }
 
-  /** The first update at or after `fromIndex` (a `mark`) matching `predicate`, waiting at most `timeoutMs`. */
+  /** The first update (of `sessionId`, if given) at or after `fromIndex` (a `mark`) matching `predicate`, waiting at most `timeoutMs`. */
   async waitForUpdate(
     predicate: (update: AcpSessionUpdate) => boolean,
-    options: { readonly fromIndex?: number; readonly timeoutMs?: number; readonly what?: string } = {},
+    options: { readonly sessionId?: string; readonly fromIndex?: number; readonly timeoutMs?: number; readonly what?: string } = {},
   ): Promise<AcpSessionUpdate> {
-    const received = await this.#log.waitFor((record) => record.kind === 'update' && predicate(record.notification.update), {
+    const { sessionId } = options;
+    const matches = (notification: AcpSessionNotification): boolean =>
+      (sessionId === undefined || notification.sessionId === sessionId) && predicate(notification.update);
+    const received = await this.#log.waitFor((record) => record.kind === 'update' && matches(record.notification), {
       fromIndex: options.fromIndex ?? 0,
       timeoutMs: options.timeoutMs ?? this.#timeoutMs,
       what: options.what ?? 'a matching session update',
@@ -175,6 +180,7 @@ export class AcpClient {
       return { stopReason: typeof stopReason === 'string' ? stopReason : undefined, updates: updates() };
     };
     return {
+      mark: fromIndex,
       updates,
       completion,
       completesWithin: (timeoutMs) =>

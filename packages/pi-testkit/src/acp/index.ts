@@ -14,7 +14,7 @@ export {
   type JsonRpcId,
   type JsonRpcMessage,
 } from './json-rpc.js';
-export { PI_ACP_VERSION, piAcpEntry, startPiAcp, type StartPiAcpOptions } from './pi-acp-agent.js';
+export { PI_ACP_VERSION, piAcpEntry, piRecordsFile, readPiRecords, startPiAcp, type StartPiAcpOptions } from './pi-acp-agent.js';
 export { shellWord } from './shell-word.js';
 export {
   agentMessageChunks,

@@ -1,7 +1,10 @@
+import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { JsonlSplitter } from '../real/jsonl-splitter.js';
 import type { PiVersion } from '../real/pi-versions.js';
+import { parseRecord, type PiEvent } from '../real/rpc-protocol.js';
 import type { PiSandbox } from '../real/sandbox.js';
 import type { ScriptedModel } from '../real/scripted-model.js';
 import { AcpClient } from './acp-client.js';
@@ -33,20 +36,34 @@ export async function piAcpEntry(): Promise<string> {
   return join(dirname(manifestPath), bin);
 }
 
+/** Where the wrapper copies every record Pi prints to pi-acp, so a test sees what the host sent the bridge. */
+export function piRecordsFile(sandbox: PiSandbox): string {
+  return join(sandbox.root, 'pi-rpc-stdout.jsonl');
+}
+
+/** The RPC records Pi sent to pi-acp so far (every Pi process of the sandbox, in order). */
+export async function readPiRecords(sandbox: PiSandbox): Promise<PiEvent[]> {
+  const path = piRecordsFile(sandbox);
+  if (!existsSync(path)) return [];
+  const splitter = new JsonlSplitter();
+  return [...splitter.push(await readFile(path, 'utf8')), ...splitter.end()].map(parseRecord);
+}
+
 /**
  * Writes `<sandbox>/bin/pi-under-test`, the command pi-acp starts (PI_ACP_PI_COMMAND): pi-acp passes
- * only `--mode rpc --no-themes [--session <file>]`, so the model, session dir and `-e` paths are added here.
+ * only `--mode rpc --no-themes [--session <file>]`, so the model, session dir and `-e` paths are added
+ * here. `exec` keeps Pi the process pi-acp signals; a tee copies its stdout to piRecordsFile.
  */
 async function writePiCommand(options: StartPiAcpOptions, binDir: string): Promise<string> {
   const { model, sandbox } = options;
   await sandbox.writeAgentJson('models.json', model.modelsJson());
   const fixedArgs = [...model.cliArgs, '--session-dir', sandbox.sessionDir, ...options.extensions.flatMap((path) => ['-e', path])];
   const script = [
-    '#!/bin/sh',
+    '#!/bin/bash',
     // pi-acp runs with a PATH that has no `pi` and no `npm` (see startPiAcp); Pi gets the ordinary one back.
     `PATH=${shellWord(sandbox.env()['PATH'] ?? '/usr/bin:/bin')}`,
     'export PATH',
-    `exec ${[options.nodePath, options.version.cliPath].map(shellWord).join(' ')} "$@" ${fixedArgs.map(shellWord).join(' ')}`,
+    `exec ${[options.nodePath, options.version.cliPath].map(shellWord).join(' ')} "$@" ${fixedArgs.map(shellWord).join(' ')} > >(tee -a ${shellWord(piRecordsFile(sandbox))})`,
     '',
   ].join('\n');
   const path = join(binDir, 'pi-under-test');

@@ -1,0 +1,119 @@
+import {
+  agentMessageChunks,
+  availableCommandNames,
+  readPiRecords,
+  startPiAcp,
+  toolCallViews,
+  type AcpSessionUpdate,
+} from '@j1nn0/pi-testkit/acp';
+import { describeEachPi, toStatusUpdate, toWidgetUpdate, type PiEvent } from '@j1nn0/pi-testkit/real';
+import { expect, it } from 'vitest';
+import {
+  ADDED_DOCS,
+  ADD_TWICE,
+  DOCS_EXISTS,
+  FOOTER_WITH_DOCS,
+  OPEN_PROMPT_WAIT_MS,
+  PANEL_WITH_DOCS,
+  useAcpAgent,
+} from './support/acp-both-adapters.js';
+import { AGENT_STATE_COMMAND, CONTEXT_GUARD_COMMAND, EMPTY_CONTEXT_GUARD_LIST } from './support/adapter-names.js';
+import { BOTH_EXTENSIONS } from './support/real-pi-with-both-adapters.js';
+
+// What an editor (Zed, JetBrains) gets through pi-acp 0.0.34, the Pi entry of the ACP registry, on
+// Pi 1.6.0 with both adapters. Where pi-acp is at fault the title names its issue: a fix upstream
+// makes the test fail, and the test and the READMEs are updated together.
+
+const isAgentMessage = (update: AcpSessionUpdate): boolean => update.sessionUpdate === 'agent_message_chunk';
+
+/** The updates that carry text a person reads: agent messages and tool call content. */
+function shownText(updates: readonly AcpSessionUpdate[]): string {
+  return JSON.stringify(updates.filter((update) => update.sessionUpdate === 'agent_message_chunk' || update.sessionUpdate.startsWith('tool_call')));
+}
+
+/** The records Pi printed from its answer to the newest `prompt` command on. */
+function recordsFromLastPrompt(records: readonly PiEvent[]): PiEvent[] {
+  const index = records.findLastIndex((record) => record.type === 'response' && record['command'] === 'prompt');
+  return index === -1 ? [] : records.slice(index);
+}
+
+describeEachPi(
+  'ACP client through pi-acp',
+  (target) => {
+    const agent = useAcpAgent((sandbox, model) => startPiAcp({ ...target, sandbox, model, extensions: BOTH_EXTENSIONS }));
+
+    it("shows the model's tool calls with their result text, a refused call as failed", async () => {
+      const { client, model, sessionId } = agent();
+      model.enqueue({ toolCalls: ADD_TWICE }, { text: 'Recorded.' });
+      const outcome = await client.prompt(sessionId, 'Record the docs work.');
+
+      expect(outcome.stopReason).toBe('end_turn');
+      expect(toolCallViews(outcome.updates).map(({ title, status, text }) => ({ title, status, text }))).toEqual([
+        { title: 'agent_state_add_work_item', status: 'completed', text: ADDED_DOCS },
+        { title: 'agent_state_add_work_item', status: 'failed', text: DOCS_EXISTS },
+      ]);
+      expect(agentMessageChunks(outcome.updates)).toEqual(['Recorded.']);
+    });
+
+    it('does not list extension commands to the client (pi-acp 0.0.34 asks Pi for them with includeExtensionCommands false)', async () => {
+      const { client, sessionId } = agent();
+      await client.waitForUpdate((update) => update.sessionUpdate === 'available_commands_update', { sessionId });
+      const names = availableCommandNames(client.updates(sessionId)) ?? [];
+      expect(names).toContain('compact');
+      expect(names).not.toContain(AGENT_STATE_COMMAND);
+      expect(names).not.toContain(CONTEXT_GUARD_COMMAND);
+    });
+
+    it.each([
+      { command: '/agent-state status', reply: 'Agent State: no objective, 0 work items, 0 decisions.' },
+      { command: '/context-guard list', reply: EMPTY_CONTEXT_GUARD_LIST },
+    ])(
+      'answers a typed $command as an agent message but never completes the prompt (pi-acp #84; update when PR #118 lands)',
+      async ({ command, reply }) => {
+        const { client, sandbox, sessionId } = agent();
+        const turn = client.startPrompt(sessionId, command);
+
+        const shown = await client.waitForUpdate(isAgentMessage, { sessionId, fromIndex: turn.mark });
+        expect(shown).toMatchObject({ content: { type: 'text', text: reply }, _meta: { piAcp: { notify: { level: 'info' } } } });
+        expect(await turn.completesWithin(OPEN_PROMPT_WAIT_MS)).toBe(false);
+
+        // Pi handled the command without a run, so it never prints the agent_settled pi-acp waits for.
+        const afterPrompt = recordsFromLastPrompt(await readPiRecords(sandbox));
+        expect(afterPrompt.find((record) => record.type === 'response')).toMatchObject({ command: 'prompt', success: true, data: { disposition: 'handled' } });
+        expect(afterPrompt.map((record) => record.type)).not.toContain('agent_settled');
+      },
+    );
+
+    it('queues every later prompt behind an open command prompt, and session/cancel frees only the queue (pi-acp #84)', async () => {
+      const { client, model, sessionId } = agent();
+      const command = client.startPrompt(sessionId, '/agent-state status');
+      await client.waitForUpdate(isAgentMessage, { sessionId, fromIndex: command.mark });
+
+      const later = client.startPrompt(sessionId, 'What is left to do?');
+      await client.waitForUpdate((update) => update.sessionUpdate === 'session_info_update', { sessionId, fromIndex: later.mark });
+      expect(agentMessageChunks(later.updates())).toEqual(['Queued message (position 1).']);
+
+      client.cancel(sessionId);
+      expect((await later.completion()).stopReason).toBe('cancelled');
+      expect(agentMessageChunks(later.updates())).toEqual(['Queued message (position 1).', 'Cleared queued prompts.']);
+      expect(await command.completesWithin(OPEN_PROMPT_WAIT_MS)).toBe(false);
+      expect(model.chatRequests()).toEqual([]);
+    });
+
+    it('shows neither the panel nor the footers that Pi sends (pi-acp answers setWidget and setStatus with a cancel)', async () => {
+      const { client, model, sandbox, sessionId } = agent();
+      model.enqueue({ toolCalls: ADD_TWICE }, { text: 'Recorded.' });
+      const outcome = await client.prompt(sessionId, 'Record the docs work.');
+
+      const records = await readPiRecords(sandbox);
+      const panel = records.flatMap((record) => toWidgetUpdate(record) ?? []).filter((update) => update.key === AGENT_STATE_COMMAND).at(-1);
+      const footer = records.flatMap((record) => toStatusUpdate(record) ?? []).filter((update) => update.key === AGENT_STATE_COMMAND).at(-1);
+      expect(panel?.lines).toEqual(PANEL_WITH_DOCS);
+      expect(footer?.text).toBe(FOOTER_WITH_DOCS);
+
+      const shown = shownText(outcome.updates);
+      for (const line of [...PANEL_WITH_DOCS, FOOTER_WITH_DOCS]) expect(shown).not.toContain(line);
+    });
+  },
+  { versions: ['1.6.0'] },
+);
