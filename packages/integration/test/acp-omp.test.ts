@@ -1,15 +1,16 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { agentMessageChunks, availableCommandNames, startOmpAcp, toolCallViews } from '@j1nn0/pi-testkit/acp';
+import { agentMessageChunks, startOmpAcp } from '@j1nn0/pi-testkit/acp';
 import { PI_E2E_TIMEOUT_MS, disposeAll, type PiSandbox } from '@j1nn0/pi-testkit/real';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  ADDED_DOCS,
-  ADD_TWICE,
-  DOCS_EXISTS,
+  DOCS_TWICE_ROWS,
   FOOTER_WITH_DOCS,
   PANEL_WITH_DOCS,
   STATUS_WITH_DOCS,
+  listedCommands,
+  promptDocsTwice,
+  toolRows,
   useAcpAgent,
 } from './support/acp-both-adapters.js';
 import { AGENT_STATE_COMMAND, CONTEXT_GUARD_COMMAND, EMPTY_CONTEXT_GUARD_LIST } from './support/adapter-names.js';
@@ -38,23 +39,14 @@ describe('ACP client through omp acp (oh-my-pi 18.2.3)', { timeout: PI_E2E_TIMEO
   const agent = useAcpAgent((sandbox, model) => startOmpAcp({ sandbox, model, extensions: BOTH_EXTENSIONS }));
 
   it("shows the model's tool calls with their result text, a refused call as failed", async () => {
-    const { client, model, sessionId } = agent();
-    model.enqueue({ toolCalls: ADD_TWICE }, { text: 'Recorded.' });
-    const outcome = await client.prompt(sessionId, 'Record the docs work.');
-
+    const outcome = await promptDocsTwice(agent());
     expect(outcome.stopReason).toBe('end_turn');
-    expect(toolCallViews(outcome.updates).map(({ title, status, text }) => ({ title, status, text }))).toEqual([
-      { title: 'agent_state_add_work_item', status: 'completed', text: ADDED_DOCS },
-      { title: 'agent_state_add_work_item', status: 'failed', text: DOCS_EXISTS },
-    ]);
+    expect(toolRows(outcome)).toEqual(DOCS_TWICE_ROWS);
     expect(agentMessageChunks(outcome.updates)).toEqual(['Recorded.']);
   });
 
   it('lists both extension commands to the client', async () => {
-    const { client, sessionId } = agent();
-    await client.waitForUpdate((update) => update.sessionUpdate === 'available_commands_update', { sessionId });
-    const names = availableCommandNames(client.updates(sessionId)) ?? [];
-    expect(names).toEqual(expect.arrayContaining([AGENT_STATE_COMMAND, CONTEXT_GUARD_COMMAND]));
+    expect(await listedCommands(agent())).toEqual(expect.arrayContaining([AGENT_STATE_COMMAND, CONTEXT_GUARD_COMMAND]));
   });
 
   it.each([
@@ -78,16 +70,14 @@ describe('ACP client through omp acp (oh-my-pi 18.2.3)', { timeout: PI_E2E_TIMEO
     model.enqueue({ toolCalls: [{ name: 'agent_state_get', arguments: {} }] }, { text: 'One item is open.' });
     const later = await client.prompt(sessionId, 'What is open?');
     expect(later.stopReason).toBe('end_turn');
-    expect(toolCallViews(later.updates).map(({ title, status, text }) => ({ title, status, text }))).toEqual([
+    expect(toolRows(later)).toEqual([
       { title: 'agent_state_get', status: 'completed', text: STATUS_WITH_DOCS },
     ]);
   });
 
   it('shows neither the panel nor the footer (omp 18.2.3 ACP UI context drops setWidget and setStatus)', async () => {
-    const { client, model, sessionId } = agent();
-    model.enqueue({ toolCalls: ADD_TWICE }, { text: 'Recorded.' });
-    const outcome = await client.prompt(sessionId, 'Record the docs work.');
-
+    const { client, sessionId } = agent();
+    const outcome = await promptDocsTwice(agent());
     expect(outcome.stopReason).toBe('end_turn');
     const everything = JSON.stringify(client.updates(sessionId));
     for (const line of [...PANEL_WITH_DOCS, FOOTER_WITH_DOCS]) expect(everything).not.toContain(line);

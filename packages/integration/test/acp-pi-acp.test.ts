@@ -1,20 +1,19 @@
 import {
   agentMessageChunks,
-  availableCommandNames,
   readPiRecords,
   startPiAcp,
-  toolCallViews,
   type AcpSessionUpdate,
 } from '@j1nn0/pi-testkit/acp';
 import { describeEachPi, toStatusUpdate, toWidgetUpdate, type PiEvent } from '@j1nn0/pi-testkit/real';
 import { expect, it } from 'vitest';
 import {
-  ADDED_DOCS,
-  ADD_TWICE,
-  DOCS_EXISTS,
+  DOCS_TWICE_ROWS,
   FOOTER_WITH_DOCS,
   OPEN_PROMPT_WAIT_MS,
   PANEL_WITH_DOCS,
+  listedCommands,
+  promptDocsTwice,
+  toolRows,
   useAcpAgent,
 } from './support/acp-both-adapters.js';
 import { AGENT_STATE_COMMAND, CONTEXT_GUARD_COMMAND, EMPTY_CONTEXT_GUARD_LIST } from './support/adapter-names.js';
@@ -39,22 +38,14 @@ describeEachPi(
     const agent = useAcpAgent((sandbox, model) => startPiAcp({ ...target, sandbox, model, extensions: BOTH_EXTENSIONS }));
 
     it("shows the model's tool calls with their result text, a refused call as failed", async () => {
-      const { client, model, sessionId } = agent();
-      model.enqueue({ toolCalls: ADD_TWICE }, { text: 'Recorded.' });
-      const outcome = await client.prompt(sessionId, 'Record the docs work.');
-
+      const outcome = await promptDocsTwice(agent());
       expect(outcome.stopReason).toBe('end_turn');
-      expect(toolCallViews(outcome.updates).map(({ title, status, text }) => ({ title, status, text }))).toEqual([
-        { title: 'agent_state_add_work_item', status: 'completed', text: ADDED_DOCS },
-        { title: 'agent_state_add_work_item', status: 'failed', text: DOCS_EXISTS },
-      ]);
+      expect(toolRows(outcome)).toEqual(DOCS_TWICE_ROWS);
       expect(agentMessageChunks(outcome.updates)).toEqual(['Recorded.']);
     });
 
     it('does not list extension commands to the client (pi-acp keeps them off on purpose, its PR #20)', async () => {
-      const { client, sessionId } = agent();
-      await client.waitForUpdate((update) => update.sessionUpdate === 'available_commands_update', { sessionId });
-      const names = availableCommandNames(client.updates(sessionId)) ?? [];
+      const names = await listedCommands(agent());
       expect(names).toContain('compact');
       expect(names).not.toContain(AGENT_STATE_COMMAND);
       expect(names).not.toContain(CONTEXT_GUARD_COMMAND);
@@ -97,9 +88,8 @@ describeEachPi(
     });
 
     it('shows neither the panel nor the footers that Pi sends (pi-acp answers setWidget and setStatus with a cancel)', async () => {
-      const { client, model, sandbox, sessionId } = agent();
-      model.enqueue({ toolCalls: ADD_TWICE }, { text: 'Recorded.' });
-      const outcome = await client.prompt(sessionId, 'Record the docs work.');
+      const { client, sandbox, sessionId } = agent();
+      const outcome = await promptDocsTwice(agent());
 
       const records = await readPiRecords(sandbox);
       const panel = records.flatMap((record) => toWidgetUpdate(record) ?? []).filter((update) => update.key === AGENT_STATE_COMMAND).at(-1);

@@ -1,4 +1,4 @@
-import type { AcpClient } from '@j1nn0/pi-testkit/acp';
+import { availableCommandNames, toolCallViews, type AcpClient, type AcpPromptOutcome } from '@j1nn0/pi-testkit/acp';
 import { PI_E2E_TIMEOUT_MS, createPiSandbox, startScriptedModel, type PiSandbox, type ScriptedModel } from '@j1nn0/pi-testkit/real';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 
@@ -47,8 +47,29 @@ export const ADD_TWICE = [
   { name: 'agent_state_add_work_item', arguments: { id: 'docs', content: 'Write them again' } },
 ];
 
-export const ADDED_DOCS = 'Added work item "docs" (open).';
-export const DOCS_EXISTS = 'Rejected: a work item with id "docs" already exists.';
+/** The tool rows a client shows for ADD_TWICE: the first call done with its result, the refused one failed. */
+export const DOCS_TWICE_ROWS = [
+  { title: 'agent_state_add_work_item', status: 'completed', text: 'Added work item "docs" (open).' },
+  { title: 'agent_state_add_work_item', status: 'failed', text: 'Rejected: a work item with id "docs" already exists.' },
+];
+
+/** The model makes the ADD_TWICE calls and then says "Recorded."; resolves with the prompt's outcome. */
+export async function promptDocsTwice(agent: AcpAgentUnderTest): Promise<AcpPromptOutcome> {
+  agent.model.enqueue({ toolCalls: ADD_TWICE }, { text: 'Recorded.' });
+  return agent.client.prompt(agent.sessionId, 'Record the docs work.');
+}
+
+/** Each tool call of an outcome as a person reads it: title, status, text. */
+export function toolRows(outcome: AcpPromptOutcome): { title: string | undefined; status: string | undefined; text: string }[] {
+  return toolCallViews(outcome.updates).map(({ title, status, text }) => ({ title, status, text }));
+}
+
+/** The command names the client was offered for the test's session, once the agent sent them. */
+export async function listedCommands(agent: AcpAgentUnderTest): Promise<string[]> {
+  const { client, sessionId } = agent;
+  await client.waitForUpdate((update) => update.sessionUpdate === 'available_commands_update', { sessionId });
+  return availableCommandNames(client.updates(sessionId)) ?? [];
+}
 
 /** Agent State's status, panel and footer after ADD_TWICE. */
 export const STATUS_WITH_DOCS = [
