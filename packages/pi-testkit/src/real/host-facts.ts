@@ -70,6 +70,8 @@ export interface AgentConfigFacts {
   readonly fixedArgs: readonly string[];
 }
 
+export type SessionFileTiming = 'after-first-reply' | 'at-once';
+
 export interface HostFacts {
   /** `pi` or `omp`: names the host in titles and errors. */
   readonly name: 'pi' | 'omp';
@@ -80,8 +82,11 @@ export interface HostFacts {
   readonly renderers: RendererFacts;
   readonly rpc: RpcFacts;
   readonly terminal: TerminalFacts;
-  /** When a new session's file exists: after the first assistant message (Pi) or at once (oh-my-pi). */
-  readonly sessionFileWritten: 'after-first-reply' | 'at-once';
+  /**
+   * When a session's file first exists: after its first assistant message, or at once. oh-my-pi writes
+   * the session it starts with like Pi, but a session made by `new_session` at once.
+   */
+  readonly sessionFileWritten: { readonly atLaunch: SessionFileTiming; readonly newSession: SessionFileTiming };
   /**
    * How extension tools reach the model: `top-level` (Pi: each is a tool of the request) or
    * `load-mode` (oh-my-pi: a tool is top-level only with `loadMode: "essential"`, else a device).
@@ -106,6 +111,6 @@ export const PI_HOST: HostFacts = Object.freeze({
   renderers: { renderCall: ['args', 'theme'], renderResult: ['result', 'options', 'theme', 'context'], errorFlag: 'context.isError' },
   rpc: { readyLine: false, getCommands: true, commandDone: 'response', entryAppendedEvents: true },
   terminal: { footers: 'one-line', skipsSetupWizard: undefined },
-  sessionFileWritten: 'after-first-reply',
+  sessionFileWritten: { atLaunch: 'after-first-reply', newSession: 'after-first-reply' },
   toolExposure: 'top-level',
 } satisfies HostFacts);

@@ -16,6 +16,7 @@ export {
   type RpcFacts,
   type SessionEventFact,
   type SessionEventFacts,
+  type SessionFileTiming,
   type TerminalFacts,
 } from './host-facts.js';
 export {
@@ -29,6 +30,7 @@ export {
   writeOmpAgentConfig,
 } from './omp-host.js';
 export { bunPlatformPackage, findBunBinary, type BunChoice } from './bun-binary.js';
+export { hostLabel, hostModelArgs, writeHostModelConfig } from './host-launch.js';
 export { lineFactsFor, parseEnginesMinimum, versionFromPackageDir } from './pi-package-dir.js';
 export {
   ENABLE_NODE22_HINT,
@@ -45,7 +47,8 @@ export {
 } from './node-binary.js';
 export { piMatrix, piVersionsFor, planPiSuite, selectPiVersions, type PiLineSelection, type PiMatrixEntry, type PiSuitePlan } from './pi-matrix.js';
 export { PI_E2E_TIMEOUT_MS, describeEachPi, type DescribeEachPiOptions, type PiTarget } from './vitest-matrix.js';
-export { useSharedPi, useSharedRpcClient, type SharedPiOptions } from './shared-pi.js';
+export { describeOmp, ompTarget } from './omp-suite.js';
+export { useFreshPi, useSharedPi, useSharedRpcClient, type SharedPiOptions } from './shared-pi.js';
 export { useCliRuns, type CliRuns } from './cli-runs.js';
 export {
   DEFAULT_WAIT_MS,
@@ -75,7 +78,8 @@ export {
   type ScriptedSummary,
 } from './scripted-model.js';
 export { CODEMODE_ONLY_SETTINGS, codemodeCall, runCodemodeScript, scriptOutput } from './codemode.js';
-export { contentText, readModelRequest, sentDeclarationKeys, type ChatMessage, type ModelRequest, type OfferedTool } from './model-request.js';
+export { expectedOmpToolExposure, ompToolExposure, requestSizes, type OmpToolExposure } from './omp-tool-exposure.js';
+export { SUMMARIZATION_MARKERS, contentText, readModelRequest, sentDeclarationKeys, type ChatMessage, type ModelRequest, type OfferedTool } from './model-request.js';
 export { encodeCompletionStream, type ScriptedReply, type ScriptedToolCall } from './openai-stream.js';
 export { JsonlSplitter } from './jsonl-splitter.js';
 export {

@@ -12,7 +12,7 @@ export interface OfferedTool {
 
 /** Everything the scripted model received in one request. */
 export interface ModelRequest {
-  /** `summary` for Pi's compaction / branch-summary calls, `chat` for agent turns. */
+  /** `summary` for the host's compaction / branch-summary calls (see SUMMARIZATION_MARKERS), `chat` for agent turns. */
   readonly kind: 'chat' | 'summary';
   readonly model: string;
   readonly messages: readonly ChatMessage[];
@@ -28,8 +28,14 @@ export interface ModelRequest {
   readonly body: unknown;
 }
 
-// Pi's summarization system prompt starts like this in 0.73.1, 0.84.2 and 1.6.0.
-const SUMMARIZATION_MARKER = 'You are a context summarization assistant';
+/**
+ * The opening of each host's summarization system prompt: Pi's (0.73.1, 0.84.2, 1.6.0) and
+ * oh-my-pi's (18.2.3). A whole sentence, not a word: omp's ordinary system prompt says "summaries" too.
+ */
+export const SUMMARIZATION_MARKERS: readonly string[] = Object.freeze([
+  'You are a context summarization assistant',
+  'Summarize user–AI coding-assistant conversations in the exact specified structured format.',
+]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -76,7 +82,7 @@ export function readModelRequest(body: unknown): ModelRequest {
   const conversation = messages.filter((message) => !isSystemRole(message));
   const lastUser = conversation.filter((message) => message.role === 'user').at(-1);
   return {
-    kind: systemPrompt.includes(SUMMARIZATION_MARKER) ? 'summary' : 'chat',
+    kind: SUMMARIZATION_MARKERS.some((marker) => systemPrompt.includes(marker)) ? 'summary' : 'chat',
     model: typeof record['model'] === 'string' ? record['model'] : '',
     messages,
     systemPrompt,

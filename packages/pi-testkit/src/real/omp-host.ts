@@ -22,7 +22,7 @@ export const OMP_HOST: HostFacts = Object.freeze({
   renderers: { renderCall: ['args', 'options', 'theme'], renderResult: ['result', 'options', 'theme', 'args'], errorFlag: 'result.isError' },
   rpc: { readyLine: true, getCommands: false, commandDone: 'prompt_result', entryAppendedEvents: false },
   terminal: { footers: 'line-each', skipsSetupWizard: 'config.yml setupVersion: 2' },
-  sessionFileWritten: 'at-once',
+  sessionFileWritten: { atLaunch: 'after-first-reply', newSession: 'at-once' },
   toolExposure: 'load-mode',
 } satisfies HostFacts);
 

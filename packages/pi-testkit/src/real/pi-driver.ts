@@ -10,6 +10,8 @@ import {
   assistantError,
   assistantText,
   dialogCancellation,
+  latestStatus,
+  latestWidget,
   parseRecord,
   toCancelled,
   toCommands,
@@ -137,6 +139,16 @@ export class PiDriver {
 
   extensionErrors(): PiExtensionError[] {
     return this.#log.since(0).flatMap((event) => toExtensionError(event) ?? []);
+  }
+
+  /** The panel lines a client keeping the newest `setWidget` per key shows now (undefined: cleared or never set). */
+  widget(key: string): readonly string[] | undefined {
+    return latestWidget(this.#log.since(0), key);
+  }
+
+  /** The footer text a client keeping the newest `setStatus` per key shows now. */
+  status(key: string): string | undefined {
+    return latestStatus(this.#log.since(0), key);
   }
 
   /** The first record (from `fromIndex`, default all) matching `predicate`, waiting at most `timeoutMs`. */
