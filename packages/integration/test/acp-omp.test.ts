@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { agentMessageChunks, startOmpAcp } from '@j1nn0/pi-testkit/acp';
-import { PI_E2E_TIMEOUT_MS, disposeAll, type PiSandbox } from '@j1nn0/pi-testkit/real';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describeOmp, type PiSandbox } from '@j1nn0/pi-testkit/real';
+import { expect, it } from 'vitest';
 import {
   DOCS_TWICE_ROWS,
   FOOTER_WITH_DOCS,
@@ -34,9 +34,8 @@ async function ompLogEntries(sandbox: PiSandbox): Promise<OmpLogEntry[]> {
   return texts.flatMap((text) => text.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as OmpLogEntry));
 }
 
-describe('ACP client through omp acp (oh-my-pi 18.2.3)', { timeout: PI_E2E_TIMEOUT_MS }, () => {
-  afterAll(disposeAll, PI_E2E_TIMEOUT_MS);
-  const agent = useAcpAgent((sandbox, model) => startOmpAcp({ sandbox, model, extensions: BOTH_EXTENSIONS }));
+describeOmp('ACP client through omp acp', (target) => {
+  const agent = useAcpAgent((sandbox, model) => startOmpAcp({ ...target, sandbox, model, extensions: BOTH_EXTENSIONS }));
 
   it("shows the model's tool calls with their result text, a refused call as failed", async () => {
     const outcome = await promptDocsTwice(agent());

@@ -1,12 +1,15 @@
-import { findBunBinary } from '../real/bun-binary.js';
-import { hostModelArgs } from '../real/host-launch.js';
-import { OMP_HOST, OMP_VERSION, writeOmpAgentConfig } from '../real/omp-host.js';
+import { hostLabel, hostModelArgs } from '../real/host-launch.js';
+import { writeOmpAgentConfig } from '../real/omp-host.js';
+import type { PiVersion } from '../real/pi-versions.js';
 import type { PiSandbox } from '../real/sandbox.js';
 import type { ScriptedModel } from '../real/scripted-model.js';
 import { AcpClient } from './acp-client.js';
 import type { PermissionChoice } from './client-requests.js';
 
 export interface StartOmpAcpOptions {
+  /** oh-my-pi and its Bun binary: describeOmp's target (`OMP_VERSION`, the pinned Bun as `nodePath`). */
+  readonly version: PiVersion;
+  readonly nodePath: string;
   readonly sandbox: PiSandbox;
   readonly model: ScriptedModel;
   /** Absolute extension paths, each passed as `-e`. */
@@ -15,19 +18,17 @@ export interface StartOmpAcpOptions {
   readonly timeoutMs?: number;
 }
 
-/** Starts `omp acp` (oh-my-pi's own ACP server) under the pinned Bun, with the scripted model and `extensions`. */
+/** Starts `omp acp` (oh-my-pi's own ACP server) with the scripted model (models.yml, config.yml) and `extensions`. */
 export async function startOmpAcp(options: StartOmpAcpOptions): Promise<AcpClient> {
-  const bun = findBunBinary();
-  if (bun.bunPath === null) throw new Error(`omp acp: ${bun.skipReason}`);
-  const { sandbox, model } = options;
+  const { sandbox, model, version } = options;
   await writeOmpAgentConfig(sandbox, model);
   return AcpClient.start({
-    label: `omp acp ${OMP_VERSION.label}`,
-    command: bun.bunPath,
+    label: `omp acp (${hostLabel(version)})`,
+    command: options.nodePath,
     args: [
-      OMP_VERSION.cliPath,
+      version.cliPath,
       'acp',
-      ...hostModelArgs(OMP_HOST, model),
+      ...hostModelArgs(version.host, model),
       '--session-dir',
       sandbox.sessionDir,
       ...options.extensions.flatMap((path) => ['-e', path]),
