@@ -85,6 +85,8 @@ export { JsonlSplitter } from './jsonl-splitter.js';
 export {
   BLOCKING_DIALOG_METHODS,
   parseRecord,
+  toStatusUpdate,
+  toWidgetUpdate,
   overlappingToolCalls,
   type CompactResult,
   type PiCommandInfo,
