@@ -5,6 +5,7 @@ import { extensionPhaseMilliseconds } from './pi-timing.js';
 import type { PiTarget } from './pi-targets.js';
 import { formatMilliseconds, formatRatio, formatSignedMilliseconds, verdictAtMost, type BenchRow } from './report.js';
 import { piTodoExampleVariant, rpivTodoVariant } from './startup-peers.js';
+import type { StartVariant } from './start-variant.js';
 import { lowerQuartile, median, medianInterval, timeAsyncValue, type MedianInterval } from './timing.js';
 
 // Figure 4: real Pi in RPC mode, spawn to the first get_state answer: bare, with an extension that
@@ -22,13 +23,6 @@ const BOTH_ADAPTERS = [AGENT_STATE_EXTENSION, CONTEXT_GUARD_EXTENSION];
 /** The commands both adapters register: a start that lists them has loaded them. */
 export const ADAPTER_COMMANDS = ['agent-state', 'context-guard'];
 
-/** A set of extensions to start Pi with; `bare` is the anchor every other one is compared to. */
-export interface StartVariant {
-  readonly label: string;
-  readonly extensions: readonly string[];
-  /** Commands every start must list afterwards (get_commands), so a failed load is never timed. */
-  readonly loadedCommands?: readonly string[];
-}
 
 export const BARE: StartVariant = { label: 'bare Pi', extensions: [] };
 // It registers nothing to check; Pi exits when an -e extension fails to load, which stops the figure.

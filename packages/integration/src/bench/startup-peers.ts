@@ -1,6 +1,6 @@
 import { piTodoExample, RPIV_TODO_PACKAGE, packageVersion } from './extension-paths.js';
 import type { PiTarget } from './pi-targets.js';
-import type { StartVariant } from './startup-figure.js';
+import type { StartVariant } from './start-variant.js';
 
 // Figure 4's peers on Pi 1.6.0: other todo extensions, started in the same rounds as the adapters,
 // so the adapters' cost over the floor reads beside what a comparable extension costs.
