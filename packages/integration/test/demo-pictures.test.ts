@@ -42,3 +42,21 @@ describe('firstDifference', () => {
     expect(firstDifference('same', 'same')).toBeUndefined();
   });
 });
+
+describe('the READMEs', () => {
+  const [agentState, contextGuard] = DEMO_SCENES;
+  const openers = [
+    { readme: '../../agent-state-pi/README.md', link: 'media/terminal.svg', scene: agentState },
+    { readme: '../../agent-context-guard-pi/README.md', link: 'media/terminal.svg', scene: contextGuard },
+    { readme: '../../../README.md', link: 'packages/agent-state-pi/media/terminal.svg', scene: agentState },
+  ];
+
+  for (const { readme, link, scene } of openers) {
+    it(`${readme.replace(/^(\.\.\/)+/u, '')} opens with the picture of ${String(scene?.name)}, its description as the alt text`, async () => {
+      const lines = (await readFile(new URL(readme, import.meta.url), 'utf8')).split('\n');
+      expect(lines[1]).toBe('');
+      expect(lines[2]).toBe(`![${String(scene?.description)}](${link})`);
+      expect(new URL(link, new URL(readme, import.meta.url)).href).toBe(scene?.picturePath.href);
+    });
+  }
+});
