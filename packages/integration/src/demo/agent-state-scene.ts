@@ -1,12 +1,11 @@
 import type { PiTerminal } from '@j1nn0/pi-testkit/terminal';
-import { enterLine, settle } from './demo-pi.js';
-import type { DemoScene } from './demo-scene.js';
-import { pictureOf, type ScreenPicture } from './screen-picture.js';
+import { enterLine } from './demo-pi.js';
+import { demoScene } from './demo-scene.js';
 
 // A person sets the objective and three work items, blocks one, finishes one and protects the
 // goal with Context Guard; then one model turn adds an item (accepted) and an existing id (refused).
 
-async function play(terminal: PiTerminal): Promise<ScreenPicture> {
+async function play(terminal: PiTerminal): Promise<void> {
   await enterLine(terminal, '/agent-state objective Ship the CSV export', 'Agent State · Ship the CSV export');
   await enterLine(terminal, '/agent-state add parse Parse the arguments', '◆ Agent State: added parse (open)');
   await enterLine(terminal, '/agent-state add fmt Format the rows', '◆ Agent State: added fmt (open)');
@@ -24,15 +23,10 @@ async function play(terminal: PiTerminal): Promise<ScreenPicture> {
     { text: 'Started on the docs; parse was recorded already.' },
   );
   await enterLine(terminal, 'Record the docs work', 'parse was recorded already.');
-  await settle(terminal);
-  return pictureOf(terminal, 'pi — ~/csv-export', AGENT_STATE_SCENE.description);
 }
 
-export const AGENT_STATE_SCENE: DemoScene = {
-  name: 'agent-state',
-  picturePath: new URL('../../../agent-state-pi/media/terminal.svg', import.meta.url),
-  description:
-    "Pi 1.6.0's terminal with Agent State: chat lines for each saved change, a model tool row that added a work item (✓) and one refused for an existing id (✗), " +
-    'the panel with the objective and the open, blocked and in-progress items (1 of 4 done), and the Agent State and Context Guard footers',
-  play,
-};
+const DESCRIPTION =
+  "Pi 1.6.0's terminal with Agent State: chat lines for each saved change, a model tool row that added a work item (✓) and one refused for an existing id (✗), " +
+  'the panel with the objective and the open, blocked and in-progress items (1 of 4 done), and the Agent State and Context Guard footers';
+
+export const AGENT_STATE_SCENE = demoScene('agent-state', 'agent-state-pi', DESCRIPTION, play);

@@ -1,7 +1,6 @@
 import type { PiTerminal } from '@j1nn0/pi-testkit/terminal';
-import { enterLine, settle } from './demo-pi.js';
-import type { DemoScene } from './demo-scene.js';
-import { pictureOf, type ScreenPicture } from './screen-picture.js';
+import { enterLine } from './demo-pi.js';
+import { demoScene } from './demo-scene.js';
 
 // Three protected items (two critical) and recovery on, three turns that mention them, then
 // Pi's own /compact with a summary that keeps one: the check at the next request names the two
@@ -11,7 +10,7 @@ const KEPT = 'Export uses comma separated values';
 const DROPPED = 'Never change the public report URL';
 const PLAIN = 'The report page lives in reports.ts';
 
-async function play(terminal: PiTerminal): Promise<ScreenPicture> {
+async function play(terminal: PiTerminal): Promise<void> {
   await enterLine(terminal, `/context-guard add csv goal --critical ${KEPT}`, '◆ Context Guard: protected csv');
   await enterLine(terminal, `/context-guard add report-url constraint --critical ${DROPPED}`, '◆ Context Guard: protected report-url');
   await enterLine(terminal, `/context-guard add location fact ${PLAIN}`, '◆ Context Guard: protected location');
@@ -26,15 +25,10 @@ async function play(terminal: PiTerminal): Promise<ScreenPicture> {
   terminal.model.enqueue({ text: 'Continuing with the exporter.' });
   await enterLine(terminal, 'Continue with the exporter.', 'Continuing with the exporter.');
   await enterLine(terminal, '/context-guard list', 'Context Guard: 3 protected items (2 critical).');
-  await settle(terminal);
-  return pictureOf(terminal, 'pi — ~/csv-export', CONTEXT_GUARD_SCENE.description);
 }
 
-export const CONTEXT_GUARD_SCENE: DemoScene = {
-  name: 'context-guard',
-  picturePath: new URL('../../../agent-context-guard-pi/media/terminal.svg', import.meta.url),
-  description:
-    "Pi 1.6.0's terminal with Context Guard after /compact: the compaction, Context Guard's status saying the compaction will be checked at the next model request, " +
-    'the check warning that names the two items the summary lost and restores the critical one, the list of the three protected items, and the footer',
-  play,
-};
+const DESCRIPTION =
+  "Pi 1.6.0's terminal with Context Guard after /compact: the compaction, Context Guard's status saying the compaction will be checked at the next model request, " +
+  'the check warning that names the two items the summary lost and restores the critical one, the list of the three protected items, and the footer';
+
+export const CONTEXT_GUARD_SCENE = demoScene('context-guard', 'agent-context-guard-pi', DESCRIPTION, play);

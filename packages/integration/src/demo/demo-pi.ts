@@ -10,6 +10,8 @@ export const DEMO_COLS = 100;
 export const DEMO_ROWS = 34;
 /** Below the sandbox's HOME, so Pi's footer shows `~/csv-export` on every machine. */
 const PROJECT_PATH = 'home/csv-export';
+/** The window's title bar above every picture. */
+export const WINDOW_TITLE = 'pi — ~/csv-export';
 
 const EXTENSIONS = [
   fileURLToPath(import.meta.resolve('@j1nn0/agent-state-pi')),

@@ -1,10 +1,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { AGENT_STATE_SCENE } from './agent-state-scene.js';
 import { CONTEXT_GUARD_SCENE } from './context-guard-scene.js';
-import { withDemoPi, type DemoTarget } from './demo-pi.js';
+import { WINDOW_TITLE, settle, withDemoPi, type DemoTarget } from './demo-pi.js';
 import type { DemoScene } from './demo-scene.js';
 import { rasterisePicture } from './picture-png.js';
 import { renderPictureSvg } from './picture-svg.js';
+import { pictureOf } from './screen-picture.js';
 
 /** Every picture `pnpm demo` makes, in the order it makes them. */
 export const DEMO_SCENES: readonly DemoScene[] = [AGENT_STATE_SCENE, CONTEXT_GUARD_SCENE];
@@ -14,9 +15,13 @@ export function pngPathOf(scene: DemoScene): URL {
   return new URL(scene.picturePath.href.replace(/\.svg$/u, '.png'));
 }
 
-/** Plays the scene in a fresh Pi and returns its SVG. */
+/** Plays the scene in a fresh Pi and returns the SVG of the screen it leaves, once nothing moves. */
 export function makeSceneSvg(target: DemoTarget, scene: DemoScene): Promise<string> {
-  return withDemoPi(target, scene.name, async (terminal) => renderPictureSvg(await scene.play(terminal)));
+  return withDemoPi(target, scene.name, async (terminal) => {
+    await scene.play(terminal);
+    await settle(terminal);
+    return renderPictureSvg(pictureOf(terminal, WINDOW_TITLE, scene.description));
+  });
 }
 
 /** Writes the scene's SVG and the PNG rasterised from it. */
