@@ -22,7 +22,7 @@ describeEachPi(
       }, PI_E2E_TIMEOUT_MS);
     }
   },
-  { versions: [DEMO_PI] },
+  { versions: [DEMO_PI], since: DEMO_PI },
 );
 
 describe('the committed demo PNGs', () => {

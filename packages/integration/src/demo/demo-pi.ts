@@ -47,9 +47,13 @@ function withoutWhitespace(text: string): string {
   return text.replace(/\s+/gu, '');
 }
 
+/** Pi 1.6.0's indicator above the editor while a turn or a compaction runs. */
+const WORKING_INDICATOR = 'Working';
+
 /**
  * Types a line as one burst, waits until the editor (the bottom rows) shows it and Pi's completion
- * has settled, presses Enter once, then waits for `seen` and for the screen to rest.
+ * has settled, presses Enter once, then waits for `seen`, for Pi to be idle again (a line typed
+ * during a turn would be queued, and drawn as such) and for the screen to rest.
  */
 export async function enterLine(terminal: PiTerminal, text: string, seen: string): Promise<void> {
   terminal.type(text);
@@ -58,6 +62,7 @@ export async function enterLine(terminal: PiTerminal, text: string, seen: string
   await terminal.waitForQuiet(150);
   terminal.press('enter');
   await terminal.waitForText(seen);
+  await terminal.waitUntil((screen) => !screen.includes(WORKING_INDICATOR), 'Pi idle, its working indicator gone');
   await terminal.waitForQuiet();
 }
 
