@@ -120,10 +120,10 @@ export function createCompactionLifecycle(options: CompactionLifecycleOptions): 
       ctx.ui.notify(UNVERIFIABLE_COMPACTION, 'warning');
       return { check: unverifiable, recovery: undefined };
     }
-    if (before.kind === 'empty' || before.state.items.length === 0) {
+    if (before.kind === 'empty' || before.value.items.length === 0) {
       return { check: undefined, recovery: undefined };
     }
-    const snapshot: ContextGuardSnapshot = { schemaVersion: CONTEXT_GUARD_SCHEMA_VERSION, items: before.state.items };
+    const snapshot: ContextGuardSnapshot = { schemaVersion: CONTEXT_GUARD_SCHEMA_VERSION, items: before.value.items };
     const report = await verifyContext({
       snapshot,
       context: projectContext(request, ctx.getSystemPrompt?.(), messageSeparatorFor(snapshot.items.map((item) => item.content))),
@@ -153,8 +153,8 @@ export function createCompactionLifecycle(options: CompactionLifecycleOptions): 
         return;
       }
       const before = protectedSetAt(branch, compaction);
-      if (before.kind === 'restored' && before.state.items.length > 0) {
-        ctx.ui.notify(formatPendingCheck(before.state.items), 'info');
+      if (before.kind === 'restored' && before.value.items.length > 0) {
+        ctx.ui.notify(formatPendingCheck(before.value.items), 'info');
       }
     },
 
@@ -207,7 +207,7 @@ export function createCompactionLifecycle(options: CompactionLifecycleOptions): 
 }
 
 function hasSomethingToCheck(before: ReturnType<typeof protectedSetAt>): boolean {
-  return before.kind === 'unreadable' || (before.kind === 'restored' && before.state.items.length > 0);
+  return before.kind === 'unreadable' || (before.kind === 'restored' && before.value.items.length > 0);
 }
 
 /** The recovery a saved check decided on, restated from the protected set as it stood at the compaction. */
@@ -218,7 +218,7 @@ function recoveryOf(
 ): string | undefined {
   const ids = restoredIdsOf(check);
   const before = ids.length === 0 ? undefined : protectedSetAt(branch, compaction);
-  const items = before?.kind === 'restored' ? itemsWithIds(before.state.items, ids) : [];
+  const items = before?.kind === 'restored' ? itemsWithIds(before.value.items, ids) : [];
   return items.length === 0 ? undefined : formatRecoveryContent(items);
 }
 

@@ -6,9 +6,9 @@ import { completeArguments } from './completions.js';
 import { createGuardController } from './controller.js';
 import {
   onNewerEvent,
+  onSessionChange,
   registerEntryTranscript,
   registerReplyCommand,
-  type PiContextPort,
   type PiExtensionPort,
 } from '@j1nn0/pi-adapter-kit';
 import { STATE_ENTRY_TYPE, readStatePayload } from './persistence.js';
@@ -46,13 +46,11 @@ export default function contextGuardExtension(pi: PiExtensionPort): void {
     describe: describeGuardChange,
   });
 
-  // Every start reason and every tree move changes which branch is current: restore from it.
-  const load = (_event: unknown, ctx: PiContextPort): void => {
+  // Every start, session switch and tree move on any host may change which branch is current: restore from it.
+  onSessionChange(pi, (ctx) => {
     transcript?.follow(ctx.sessionManager);
     controller.load(ctx);
-  };
-  pi.on('session_start', load);
-  pi.on('session_tree', load);
+  });
   // The guard observes compaction and never cancels or alters it. What it checks is read from the
   // session at the next request, so compactions Pi does not announce are checked as well.
   pi.on('session_compact', (_event, ctx) => {

@@ -1,5 +1,5 @@
 import { restoreContextGuard, type ContextItem } from '@j1nn0/agent-context-guard';
-import { readEnvelope, restoreNewestEntry, type EnvelopeProblem, type PayloadRead, type PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
+import { readEnvelope, restoreNewestEntry, type EnvelopeProblem, type NewestEntryRestore, type PayloadRead, type PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
 import { isRecoveryMode, type GuardState, type RecoveryMode } from './guard-state.js';
 
 /** The custom session entry type holding the whole protected set after each successful change. */
@@ -16,10 +16,7 @@ export interface StatePayload {
 
 export type UnreadableProblem = EnvelopeProblem | 'rejected_items';
 
-export type BranchRestore =
-  | { readonly kind: 'empty' }
-  | { readonly kind: 'restored'; readonly entryId: string; readonly state: GuardState }
-  | { readonly kind: 'unreadable'; readonly entryId: string; readonly problem: UnreadableProblem };
+export type BranchRestore = NewestEntryRestore<GuardState, UnreadableProblem>;
 
 export function toStatePayload(state: GuardState): StatePayload {
   return { schemaVersion: STATE_PAYLOAD_VERSION, recovery: state.recovery, items: state.items };
@@ -46,6 +43,5 @@ export function readStatePayload(data: unknown): PayloadRead<GuardState, Unreada
 
 /** Restores from the newest state entry of the current branch only (see the kit's branch walk). */
 export function restoreFromBranch(branch: readonly PiSessionEntryPort[]): BranchRestore {
-  const restored = restoreNewestEntry(branch, STATE_ENTRY_TYPE, readStatePayload);
-  return restored.kind === 'restored' ? { kind: 'restored', entryId: restored.entryId, state: restored.value } : restored;
+  return restoreNewestEntry(branch, STATE_ENTRY_TYPE, readStatePayload);
 }

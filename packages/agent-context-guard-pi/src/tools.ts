@@ -4,9 +4,9 @@ import type { CommandTarget } from './commands.js';
 import type { ControllerOutcome } from './controller.js';
 import { formatListWithCheck, formatOutcome } from './format.js';
 import { countCritical, type GuardState } from './guard-state.js';
-import { renderToolResult, type PiToolAnnotations, type PiToolPort, type PiToolResult } from '@j1nn0/pi-adapter-kit';
+import { declareTool, type PiToolAnnotations, type PiToolPort, type PiToolResult } from '@j1nn0/pi-adapter-kit';
 import { CONTEXT_GUARD_OUTPUT_SCHEMA, toContextGuardOutput } from './structured-output.js';
-import { renderGuardCall, type ContextGuardToolName } from './ui/tool-rows.js';
+import { guardCallLine, type ContextGuardToolName } from './ui/tool-rows.js';
 
 /** Every tool description carries this: the tools store declarations, they do not judge them. */
 export const AUTHORITY_BOUNDARY =
@@ -66,16 +66,12 @@ function textResult(text: string, state: GuardState): PiToolResult<ContextGuardT
   };
 }
 
-// Keeps each tool's parameter type for `execute` while the list shares one element type, and gives
-// both tools their row renderers, told apart by the tool's name.
+// Keeps each tool's parameter type for `execute` while the list shares one element type; both tools
+// get the kit's declaration, their call line told apart by the tool's name.
 function defineTool<TParams extends TSchema>(
   tool: PiToolPort<TParams, ContextGuardToolDetails> & { readonly name: ContextGuardToolName },
 ): PiToolPort<TParams, ContextGuardToolDetails> {
-  return {
-    ...tool,
-    renderCall: (args, theme) => renderGuardCall(tool.name, args, theme),
-    renderResult: (result, options, theme, context) => renderToolResult(result, options, theme, context),
-  };
+  return declareTool(tool, (args) => guardCallLine(tool.name, args));
 }
 
 export function createContextGuardTools(target: CommandTarget): ContextGuardTool[] {

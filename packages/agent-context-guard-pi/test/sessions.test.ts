@@ -1,4 +1,4 @@
-import { addSessionPersistenceTests, addUnreadableEntryTests } from '@j1nn0/pi-testkit/checks';
+import { addSessionPersistenceTests, addSessionSwitchTests, addUnreadableEntryTests } from '@j1nn0/pi-testkit/checks';
 import { describe, expect, it } from 'vitest';
 import { STATE_ENTRY_TYPE } from '../src/extension.js';
 import {
@@ -74,6 +74,13 @@ describe('persistence', () => {
       toolArguments: { id: 'b', kind: 'fact', content: 'B' },
       line: '- [fact] b: B',
     },
+  });
+});
+
+describe('on a host that keeps the extension across sessions (oh-my-pi)', () => {
+  addSessionSwitchTests(persistedGuard, {
+    first: { command: 'add a fact A', state: LIST_A },
+    second: { command: 'add b fact B', line: '- [fact] b: B' },
   });
 });
 

@@ -7,10 +7,10 @@ import {
 import { formatUnreadableEntry } from './format.js';
 import { applyMutation, type MutationOutcome, type StateMutation } from './mutations.js';
 import { STATE_ENTRY_TYPE, restoreFromBranch, toStatePayload } from './persistence.js';
-import type { PiContextPort } from '@j1nn0/pi-adapter-kit';
+import { createSavedState, type FailedChange, type PiContextPort } from '@j1nn0/pi-adapter-kit';
 
 /** An unexpected failure (a bug or a host error) is reported, never thrown at Pi. */
-export type ControllerOutcome = MutationOutcome | { readonly kind: 'failed' };
+export type ControllerOutcome = MutationOutcome | FailedChange;
 
 export interface AgentStateController {
   current(): AgentStateSnapshot;
@@ -19,7 +19,7 @@ export interface AgentStateController {
   /** Replaces the state with the newest saved one on the current branch; never appends. */
   load(ctx: PiContextPort): void;
   /**
-   * Loads unless this instance has loaded already: an SDK host that never calls
+   * Loads unless this session was loaded already: an SDK host that never calls
    * `session.bindExtensions()` sends no session_start, and a first read or change must not start empty.
    */
   ensureLoaded(ctx: PiContextPort): void;
@@ -33,66 +33,42 @@ export function createAgentStateController(
   // What the person sees of the state (footer, panel); redrawn after every load and change.
   show: (ctx: PiContextPort, snapshot: AgentStateSnapshot, summary: AgentStateSummary) => void = () => undefined,
 ): AgentStateController {
-  let snapshot = createAgentState().snapshot();
   // summarizeAgentState re-validates the whole snapshot (about 0.5 ms at the limits), so it runs
-  // when the state changes, not on every status read (BENCHMARKS.md, figure 5).
-  let summary = summarizeAgentState(snapshot);
-  let loaded = false;
-
-  function replaceState(next: AgentStateSnapshot): void {
-    snapshot = next;
-    summary = summarizeAgentState(next);
-  }
-  // Pi may deliver session_start twice, and /tree may return to a bad entry after meeting another one:
-  // each unreadable entry is reported only once per extension instance.
-  const reportedEntryIds = new Set<string>();
-
-  function showState(ctx: PiContextPort): void {
-    show(ctx, snapshot, summary);
+  // once per state, not on every status read (BENCHMARKS.md, figure 5).
+  let summarized: { readonly snapshot: AgentStateSnapshot; readonly summary: AgentStateSummary } | undefined;
+  function summaryOf(snapshot: AgentStateSnapshot): AgentStateSummary {
+    if (summarized?.snapshot !== snapshot) {
+      summarized = { snapshot, summary: summarizeAgentState(snapshot) };
+    }
+    return summarized.summary;
   }
 
-  const controller: AgentStateController = {
-    current: () => snapshot,
-    summary: () => summary,
-
-    load(ctx) {
-      loaded = true;
-      const restored = restoreFromBranch(ctx.sessionManager.getBranch());
-      if (restored.kind === 'restored') {
-        replaceState(restored.snapshot);
-      } else {
-        replaceState(createAgentState().snapshot());
-        if (restored.kind === 'unreadable' && !reportedEntryIds.has(restored.entryId)) {
-          reportedEntryIds.add(restored.entryId);
-          ctx.ui.notify(formatUnreadableEntry(restored.problem), 'warning');
-        }
-      }
-      showState(ctx);
+  const saved = createSavedState({
+    empty: createAgentState().snapshot(),
+    restore: restoreFromBranch,
+    save: (snapshot) => {
+      appendEntry(STATE_ENTRY_TYPE, toStatePayload(snapshot));
     },
-
-    ensureLoaded(ctx) {
-      if (!loaded) {
-        controller.load(ctx);
-      }
+    unreadableNotice: formatUnreadableEntry,
+    show: (ctx, snapshot) => {
+      show(ctx, snapshot, summaryOf(snapshot));
     },
+  });
 
-    apply(mutation, ctx) {
-      controller.ensureLoaded(ctx);
-      let outcome: MutationOutcome;
-      try {
-        outcome = applyMutation(snapshot, mutation);
-        if (outcome.kind === 'changed') {
-          appendEntry(STATE_ENTRY_TYPE, toStatePayload(outcome.snapshot));
-        }
-      } catch {
-        return { kind: 'failed' };
-      }
-      if (outcome.kind === 'changed') {
-        replaceState(outcome.snapshot);
-        showState(ctx);
-      }
-      return outcome;
+  return {
+    current: () => saved.current(),
+    summary: () => summaryOf(saved.current()),
+    load: (ctx) => {
+      saved.load(ctx);
     },
+    ensureLoaded: (ctx) => {
+      saved.ensureLoaded(ctx);
+    },
+    apply: (mutation, ctx) =>
+      saved.change(
+        ctx,
+        (snapshot) => applyMutation(snapshot, mutation),
+        (outcome) => (outcome.kind === 'changed' ? outcome.snapshot : undefined),
+      ),
   };
-  return controller;
 }

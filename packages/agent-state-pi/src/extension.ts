@@ -1,7 +1,7 @@
 import { COMMAND_NAME, parseCommand, runCommand, type CommandTarget } from './commands.js';
 import { completeArguments } from './completions.js';
 import { createAgentStateController } from './controller.js';
-import { registerEntryTranscript, registerReplyCommand, type PiContextPort, type PiExtensionPort } from '@j1nn0/pi-adapter-kit';
+import { onSessionChange, registerEntryTranscript, registerReplyCommand, type PiExtensionPort } from '@j1nn0/pi-adapter-kit';
 import { STATE_ENTRY_TYPE, readStatePayload } from './persistence.js';
 import { createAgentStateTools } from './tools.js';
 import { createStateView } from './ui/state-view.js';
@@ -29,13 +29,11 @@ export default function agentStateExtension(pi: PiExtensionPort): void {
     describe: describeChange,
   });
 
-  // Every start reason and every tree move changes which branch is current: restore from it.
-  const load = (_event: unknown, ctx: PiContextPort): void => {
+  // Every start, session switch and tree move on any host may change which branch is current: restore from it.
+  onSessionChange(pi, (ctx) => {
     transcript?.follow(ctx.sessionManager);
     controller.load(ctx);
-  };
-  pi.on('session_start', load);
-  pi.on('session_tree', load);
+  });
 
   registerReplyCommand(pi, {
     name: COMMAND_NAME,

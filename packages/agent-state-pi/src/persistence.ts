@@ -1,5 +1,5 @@
 import { restoreAgentState, type AgentStateSnapshot } from '@j1nn0/agent-state';
-import { readEnvelope, restoreNewestEntry, type EnvelopeProblem, type PayloadRead, type PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
+import { readEnvelope, restoreNewestEntry, type EnvelopeProblem, type NewestEntryRestore, type PayloadRead, type PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
 
 /** The custom session entry type holding one full snapshot after each successful change. */
 export const STATE_ENTRY_TYPE = 'agent-state-state';
@@ -14,10 +14,7 @@ export interface StatePayload {
 
 export type UnreadableProblem = EnvelopeProblem | 'rejected_snapshot';
 
-export type BranchRestore =
-  | { readonly kind: 'empty' }
-  | { readonly kind: 'restored'; readonly entryId: string; readonly snapshot: AgentStateSnapshot }
-  | { readonly kind: 'unreadable'; readonly entryId: string; readonly problem: UnreadableProblem };
+export type BranchRestore = NewestEntryRestore<AgentStateSnapshot, UnreadableProblem>;
 
 export function toStatePayload(snapshot: AgentStateSnapshot): StatePayload {
   return { schemaVersion: STATE_PAYLOAD_VERSION, state: snapshot };
@@ -42,8 +39,5 @@ export function readStatePayload(data: unknown): PayloadRead<AgentStateSnapshot,
 
 /** Restores from the newest state entry of the current branch only (see the kit's branch walk). */
 export function restoreFromBranch(branch: readonly PiSessionEntryPort[]): BranchRestore {
-  const restored = restoreNewestEntry(branch, STATE_ENTRY_TYPE, readStatePayload);
-  return restored.kind === 'restored'
-    ? { kind: 'restored', entryId: restored.entryId, snapshot: restored.value }
-    : restored;
+  return restoreNewestEntry(branch, STATE_ENTRY_TYPE, readStatePayload);
 }

@@ -4,9 +4,9 @@ import type { AgentStateController } from './controller.js';
 import { formatOutcome, formatStatus } from './format.js';
 import type { StateMutation } from './mutations.js';
 import { AGENT_STATE_OUTPUT_SCHEMA, toAgentStateOutput } from './structured-output.js';
-import { renderToolCall, type AgentStateToolName } from './ui/tool-rows.js';
+import { toolCallLine, type AgentStateToolName } from './ui/tool-rows.js';
 import {
-  renderToolResult,
+  declareTool,
   type PiContextPort,
   type PiToolAnnotations,
   type PiToolPort,
@@ -93,16 +93,12 @@ function runMutation(
   return Promise.resolve(textResult(notice.message, controller));
 }
 
-// Keeps each tool's parameter type for `execute` while the list shares one element type, and gives
-// every tool the same row renderers, told apart by the tool's name.
+// Keeps each tool's parameter type for `execute` while the list shares one element type; every tool
+// gets the kit's declaration, its call line told apart by the tool's name.
 function defineTool<TParams extends TSchema>(
   tool: PiToolPort<TParams, AgentStateToolDetails> & { readonly name: AgentStateToolName },
 ): PiToolPort<TParams, AgentStateToolDetails> {
-  return {
-    ...tool,
-    renderCall: (args, theme) => renderToolCall(tool.name, args, theme),
-    renderResult: (result, options, theme, context) => renderToolResult(result, options, theme, context),
-  };
+  return declareTool(tool, (args) => toolCallLine(tool.name, args));
 }
 
 export function createAgentStateTools(controller: AgentStateController): AgentStateTool[] {

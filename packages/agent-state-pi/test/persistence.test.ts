@@ -20,7 +20,7 @@ describe('restoreFromBranch', () => {
 
   it('restores the newest state entry of the branch', () => {
     const branch = [stateEntry('s1', toStatePayload(older)), message, stateEntry('s2', toStatePayload(newer)), message];
-    expect(restoreFromBranch(branch)).toEqual({ kind: 'restored', entryId: 's2', snapshot: newer });
+    expect(restoreFromBranch(branch)).toEqual({ kind: 'restored', entryId: 's2', value: newer });
   });
 
   it('ignores a custom message that happens to carry the same custom type', () => {
@@ -28,7 +28,7 @@ describe('restoreFromBranch', () => {
     expect(restoreFromBranch([stateEntry('s1', toStatePayload(older)), customMessage])).toEqual({
       kind: 'restored',
       entryId: 's1',
-      snapshot: older,
+      value: older,
     });
   });
 
@@ -78,7 +78,7 @@ describe('restoreFromBranch', () => {
         return Reflect.get(target, property, receiver) as unknown;
       },
     });
-    expect(restoreFromBranch(branch)).toEqual({ kind: 'restored', entryId: 's2', snapshot: newer });
+    expect(restoreFromBranch(branch)).toEqual({ kind: 'restored', entryId: 's2', value: newer });
     expect(readIndexes).toEqual([10_001, 10_000]);
   });
 });

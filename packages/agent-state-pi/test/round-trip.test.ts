@@ -43,7 +43,7 @@ describe('properties', () => {
         const entry = JSON.parse(
           JSON.stringify({ type: 'custom', id: 'e1', customType: STATE_ENTRY_TYPE, data: toStatePayload(snapshot) }),
         ) as { type: string; id: string; customType: string; data: unknown };
-        expect(restoreFromBranch([entry])).toEqual({ kind: 'restored', entryId: 'e1', snapshot });
+        expect(restoreFromBranch([entry])).toEqual({ kind: 'restored', entryId: 'e1', value: snapshot });
       }),
     );
   });

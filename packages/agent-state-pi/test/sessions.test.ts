@@ -1,4 +1,4 @@
-import { addSessionPersistenceTests, addUnreadableEntryTests } from '@j1nn0/pi-testkit/checks';
+import { addSessionPersistenceTests, addSessionSwitchTests, addUnreadableEntryTests } from '@j1nn0/pi-testkit/checks';
 import { describe, expect, it } from 'vitest';
 import { STATE_ENTRY_TYPE } from '../src/extension.js';
 import {
@@ -87,6 +87,13 @@ describe('persistence', () => {
       toolArguments: { id: 'd', content: 'D' },
       line: '- d: D',
     },
+  });
+});
+
+describe('on a host that keeps the extension across sessions (oh-my-pi)', () => {
+  addSessionSwitchTests(persistedAgentState, {
+    first: { command: 'add a A', state: STATE_A },
+    second: { command: 'add b B', line: '- [open] b: B' },
   });
 });
 

@@ -30,6 +30,8 @@ export { ENVELOPE_PROBLEM_REASONS, invalidIdRejection, quoteId, unknownIdRejecti
 export { outcomeNotice, type CommandReply, type ControllerOutcome, type Notice, type OutcomeMessages } from './outcome-notice.js';
 export { ELLIPSIS, displayWidth, takeWidth, truncateToWidth } from './display-width.js';
 export { onNewerEvent } from './newer-event.js';
+export { createSavedState, type FailedChange, type SavedState, type SavedStateOptions } from './saved-state.js';
+export { onSessionChange } from './session-events.js';
 export type {
   NotifyType,
   PiThemeColor,
@@ -48,6 +50,7 @@ export type {
   PiToolAnnotations,
   PiToolRenderContext,
   PiToolRenderOptions,
+  PiRenderedToolResult,
   PiToolPort,
   PiCustomMessagePort,
   PiContextEventPort,
@@ -74,8 +77,13 @@ export { showFooterStatus, surfaceOf, type PiSurface } from './surface.js';
 export { escapeTerminalText, isTerminalUnsafe } from './terminal-text.js';
 export {
   argumentText,
+  readRenderArguments,
   renderToolCallLine,
   renderToolResult,
   toolResultLines,
+  toolRowRenderers,
+  type RenderArguments,
   type ToolResultView,
+  type ToolRowRenderers,
 } from './tool-row.js';
+export { declareTool } from './tool-declaration.js';

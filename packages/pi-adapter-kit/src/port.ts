@@ -31,8 +31,11 @@ export interface PiUiPort {
   setStatus(key: string, text: string | undefined): void;
   /** A component for the terminal UI, or plain lines for any surface (RPC clients receive only these). */
   setWidget(key: string, content: PiWidgetFactory | string[] | undefined, options?: PiWidgetOptions): void;
-  /** Every Pi line has it (a test host may not); its RPC mode answers an empty list (see surfaceOf). */
-  getAllThemes?(): readonly unknown[];
+  /**
+   * Every Pi line has it (a test host may not) and answers at once; Pi 0.73-0.76's RPC mode answers an
+   * empty list (see surfaceOf). oh-my-pi answers with a promise.
+   */
+  getAllThemes?(): readonly unknown[] | PromiseLike<readonly unknown[]>;
 }
 
 /**
@@ -48,6 +51,8 @@ export interface PiSessionEntryPort {
 }
 
 export interface PiSessionManagerPort {
+  /** The session's own id (every Pi line and oh-my-pi): tells one session from the next in one process. */
+  getSessionId?(): string;
   /** Entries from the root to the current leaf: the current branch only. */
   getBranch(): readonly PiSessionEntryPort[];
   /** Every entry of the session, all branches, in append order; never for restoring state. */
@@ -95,15 +100,26 @@ export interface PiToolAnnotations {
   readonly openWorldHint?: boolean;
 }
 
-/** What a tool row renderer is told besides the arguments or the result; older Pi passes less. */
+/**
+ * Pi's third argument to `renderCall` and fourth to `renderResult` (all lines): the row's context. Told
+ * apart from oh-my-pi's arguments by its shape (see tool-row.ts), never by its position.
+ */
 export interface PiToolRenderContext {
+  readonly toolCallId: string;
   /** True when execute rejected: the result carries the error text and no details. */
-  readonly isError?: boolean;
+  readonly isError: boolean;
 }
 
 export interface PiToolRenderOptions {
   readonly expanded: boolean;
   readonly isPartial: boolean;
+}
+
+/** A tool result as a row renderer receives it; oh-my-pi marks a rejected call on the result itself. */
+export interface PiRenderedToolResult {
+  readonly content: readonly { readonly type: string; readonly text?: string }[];
+  readonly details?: unknown;
+  readonly isError?: boolean;
 }
 
 export interface PiToolPort<TParams extends TSchema, TDetails> {
@@ -118,6 +134,11 @@ export interface PiToolPort<TParams extends TSchema, TDetails> {
   /** `sequential`: Pi runs the call alone, in call order, also among a codemode script's calls (all lines). */
   executionMode?: 'sequential' | 'parallel';
   annotations?: PiToolAnnotations;
+  /**
+   * oh-my-pi: `essential` offers the tool to the model as a tool of its own; its default for extension
+   * tools, `discoverable`, hides it behind a device the model drives through omp's `write` tool. Pi ignores it.
+   */
+  loadMode?: 'essential' | 'discoverable';
   execute(
     toolCallId: string,
     params: TParams['static'],
@@ -126,13 +147,10 @@ export interface PiToolPort<TParams extends TSchema, TDetails> {
     ctx: PiContextPort,
   ): Promise<PiToolResult<TDetails>>;
   // Methods, not function properties: each tool narrows `args`, and Pi passes the tool's own ones.
-  renderCall?(args: TParams['static'], theme: PiThemePort, context?: PiToolRenderContext): PiComponentPort;
-  renderResult?(
-    result: { content: readonly { type: string; text?: string }[]; details?: unknown },
-    options: PiToolRenderOptions,
-    theme: PiThemePort,
-    context?: PiToolRenderContext,
-  ): PiComponentPort;
+  // What follows the first argument differs between hosts (Pi: `theme, context`; oh-my-pi: `options,
+  // theme`), so the kit reads those arguments by what they are (tool-row.ts).
+  renderCall?(args: TParams['static'], ...hostArguments: unknown[]): PiComponentPort;
+  renderResult?(result: PiRenderedToolResult, ...hostArguments: unknown[]): PiComponentPort;
 }
 
 /** A custom message as Pi places it in the model context; `display: false` hides it from the TUI. */
@@ -161,10 +179,11 @@ export type PiContextHandler = <TMessage>(
 export type PiLifecycleEventName = 'session_start' | 'session_tree' | 'session_before_compact' | 'session_compact';
 
 /**
- * Events only newer Pi lines fire (`session_compact_failed`: 0.84.3 and later). Pi's older typings do
- * not name them, so they are registered through `onNewerEvent`; older lines keep the handler unused.
+ * Events that only some hosts fire: `session_compact_failed` (Pi 0.84.3 and later), and oh-my-pi's
+ * `session_switch` (a new session, a resume or a fork) and `session_branch`. Pi's typings do not name
+ * them all, so they are registered through `onNewerEvent`; a host that never fires one keeps the handler unused.
  */
-export type PiNewerEventName = 'session_compact_failed';
+export type PiNewerEventName = 'session_compact_failed' | 'session_switch' | 'session_branch';
 
 /** A saved custom entry as an entry renderer receives it. */
 export interface PiCustomEntryPort {

@@ -14,7 +14,23 @@ export function surfaceOf(ctx: PiContextPort): PiSurface {
   }
   // Pi 0.73-0.76 have no ctx.mode. Their RPC ui lists no themes at all, while the terminal UI
   // always lists its built-in ones (checked on 0.73.1, 0.74.2 and 0.76.0).
-  return ctx.ui.getAllThemes?.().length === 0 ? 'client' : 'terminal';
+  return listsNoThemes(ctx.ui.getAllThemes?.()) ? 'client' : 'terminal';
+}
+
+/**
+ * Only a list given at once can be Pi 0.73-0.76's RPC stub. A host that answers with a promise
+ * (oh-my-pi) is not that stub, and a promise has no length to misread; a rejection is not left unheard.
+ */
+function listsNoThemes(themes: readonly unknown[] | PromiseLike<readonly unknown[]> | undefined): boolean {
+  if (isPromiseLike(themes)) {
+    themes.then(undefined, () => undefined);
+    return false;
+  }
+  return themes?.length === 0;
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
 /** Pi's terminal joins every extension's footer status on one line; a bar keeps ours apart there. */

@@ -1,5 +1,11 @@
-import type { PiComponentPort, PiThemePort, PiToolRenderContext, PiToolRenderOptions } from './port.js';
-import { segment, styledLinesComponent, type StyledLine } from './styled-line.js';
+import type {
+  PiComponentPort,
+  PiRenderedToolResult,
+  PiThemePort,
+  PiToolRenderContext,
+  PiToolRenderOptions,
+} from './port.js';
+import { PLAIN_THEME, segment, styledLinesComponent, type StyledLine } from './styled-line.js';
 import { escapeTerminalText } from './terminal-text.js';
 
 // What every adapter's tool rows share: arguments read defensively (the model may send anything,
@@ -13,6 +19,50 @@ export function argumentText(args: unknown, name: string): string | undefined {
   }
   const value = (args as Readonly<Record<string, unknown>>)[name];
   return typeof value === 'string' ? escapeTerminalText(value) : undefined;
+}
+
+/** What a row renderer needs besides the arguments or the result, whichever host called it. */
+export interface RenderArguments {
+  readonly theme: PiThemePort;
+  readonly options: PiToolRenderOptions;
+  /** Pi's row context, where the host passed one. */
+  readonly context: PiToolRenderContext | undefined;
+}
+
+const COLLAPSED: PiToolRenderOptions = { expanded: false, isPartial: false };
+
+function fieldsOf(value: unknown): Readonly<Record<string, unknown>> | undefined {
+  return typeof value === 'object' && value !== null ? (value as Readonly<Record<string, unknown>>) : undefined;
+}
+
+function isTheme(value: unknown): value is PiThemePort {
+  const fields = fieldsOf(value);
+  return typeof fields?.['fg'] === 'function' && typeof fields['bold'] === 'function';
+}
+
+function isRenderOptions(value: unknown): value is PiToolRenderOptions {
+  const fields = fieldsOf(value);
+  return typeof fields?.['expanded'] === 'boolean' && typeof fields['isPartial'] === 'boolean';
+}
+
+function isRenderContext(value: unknown): value is PiToolRenderContext {
+  const fields = fieldsOf(value);
+  return typeof fields?.['toolCallId'] === 'string' && typeof fields['isError'] === 'boolean';
+}
+
+/**
+ * Reads the arguments after the first by what each one is. Pi calls `renderCall(args, theme, context)`
+ * and `renderResult(result, options, theme, context)`; oh-my-pi calls `renderCall(args, options, theme)`
+ * and `renderResult(result, options, theme, args)`. A theme has `fg` and `bold`; Pi's context has a
+ * `toolCallId`; options have `expanded`. Without a theme the row is drawn plain rather than not at all.
+ */
+export function readRenderArguments(hostArguments: readonly unknown[]): RenderArguments {
+  const options = hostArguments.find(isRenderOptions);
+  return {
+    theme: hostArguments.find(isTheme) ?? PLAIN_THEME,
+    options: options === undefined ? COLLAPSED : { expanded: options.expanded, isPartial: options.isPartial },
+    context: hostArguments.find(isRenderContext),
+  };
 }
 
 export interface ToolResultView {
@@ -34,21 +84,32 @@ export function toolResultLines(view: ToolResultView): StyledLine[] {
   return view.expanded ? [head, ...rest.map((line) => [segment(line, 'muted')])] : [head];
 }
 
-export function renderToolResult(
-  result: { readonly content: readonly { readonly type: string; readonly text?: string }[] },
-  options: PiToolRenderOptions,
-  theme: PiThemePort,
-  context: PiToolRenderContext | undefined,
-): PiComponentPort {
+/** The result row. A rejected call is marked on the result (oh-my-pi) or on Pi's row context. */
+export function renderToolResult(result: PiRenderedToolResult, hostArguments: readonly unknown[]): PiComponentPort {
+  const { theme, options, context } = readRenderArguments(hostArguments);
   const text = result.content
     .map((part) => (part.type === 'text' ? (part.text ?? '') : ''))
     .join('\n')
     .trim();
-  const lines = toolResultLines({ text, expanded: options.expanded, isPartial: options.isPartial, isError: context?.isError === true });
+  const isError = result.isError === true || context?.isError === true;
+  const lines = toolResultLines({ text, expanded: options.expanded, isPartial: options.isPartial, isError });
   return styledLinesComponent(() => lines, theme);
 }
 
 /** A call line component, drawn as it is given. */
-export function renderToolCallLine(line: StyledLine, theme: PiThemePort): PiComponentPort {
-  return styledLinesComponent(() => [line], theme);
+export function renderToolCallLine(line: StyledLine, hostArguments: readonly unknown[]): PiComponentPort {
+  return styledLinesComponent(() => [line], readRenderArguments(hostArguments).theme);
+}
+
+export interface ToolRowRenderers {
+  renderCall(args: unknown, ...hostArguments: unknown[]): PiComponentPort;
+  renderResult(result: PiRenderedToolResult, ...hostArguments: unknown[]): PiComponentPort;
+}
+
+/** A tool's two row renderers: its own call line from the arguments, and the kit's result row. */
+export function toolRowRenderers(callLine: (args: unknown) => StyledLine): ToolRowRenderers {
+  return {
+    renderCall: (args, ...hostArguments) => renderToolCallLine(callLine(args), hostArguments),
+    renderResult: (result, ...hostArguments) => renderToolResult(result, hostArguments),
+  };
 }

@@ -39,6 +39,15 @@ describe('the surface Pi shows an extension on', () => {
     expect(surfaceOf(contextOf({ hasUI: false, themes: [] }))).toBe('none');
   });
 
+  it('never reads a theme list that comes as a promise (oh-my-pi) as an empty one', async () => {
+    const answered = { ...contextOf({ hasUI: true }), ui: { ...contextOf({ hasUI: true }).ui, getAllThemes: () => Promise.resolve([]) } };
+    expect(surfaceOf(answered)).toBe('terminal');
+    const refused = { ...contextOf({ hasUI: true }), ui: { ...contextOf({ hasUI: true }).ui, getAllThemes: () => Promise.reject(new Error('no themes')) } };
+    expect(surfaceOf(refused)).toBe('terminal');
+    // A rejection nobody heard would surface as an unhandled rejection before the test ends.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+
   it('keeps drawing for the terminal on a host that offers neither', () => {
     expect(surfaceOf(contextOf({ hasUI: true }))).toBe('terminal');
   });

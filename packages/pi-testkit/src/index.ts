@@ -6,6 +6,7 @@ export {
   type ExecuteToolOptions,
   type ExtensionFactory,
   type FakePiHostOptions,
+  type SessionSwitchStyle,
   type ForbiddenCall,
   type HostForkOptions,
   type HostNewSessionOptions,

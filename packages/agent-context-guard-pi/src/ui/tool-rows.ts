@@ -1,4 +1,4 @@
-import { argumentText, renderToolCallLine, segment, type PiComponentPort, type PiThemePort, type StyledLine } from '@j1nn0/pi-adapter-kit';
+import { argumentText, segment, type StyledLine } from '@j1nn0/pi-adapter-kit';
 
 // How the model's guard tool calls read in Pi's chat: the call line says what is being protected
 // (kind, id); the result row is the kit's green tick or red cross.
@@ -19,8 +19,4 @@ export function guardCallLine(tool: ContextGuardToolName, args: unknown): Styled
     segment(` ${argumentText(args, 'id') ?? '…'}`, 'accent'),
     ...(content === undefined ? [] : [segment(` "${content}"`, 'dim')]),
   ];
-}
-
-export function renderGuardCall(tool: ContextGuardToolName, args: unknown, theme: PiThemePort): PiComponentPort {
-  return renderToolCallLine(guardCallLine(tool, args), theme);
 }

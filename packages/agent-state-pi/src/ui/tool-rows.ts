@@ -1,12 +1,4 @@
-import {
-  argumentText,
-  renderToolCallLine,
-  segment,
-  type LineSegment,
-  type PiComponentPort,
-  type PiThemePort,
-  type StyledLine,
-} from '@j1nn0/pi-adapter-kit';
+import { argumentText, segment, type LineSegment, type StyledLine } from '@j1nn0/pi-adapter-kit';
 import { isWorkItemStatus } from '../commands.js';
 import { STATUS_COLORS } from './panel.js';
 
@@ -41,8 +33,4 @@ export function toolCallLine(tool: AgentStateToolName, args: unknown): StyledLin
     case 'agent_state_add_decision':
       return [TITLE, segment(' decide', 'muted'), id, ...quoted];
   }
-}
-
-export function renderToolCall(tool: AgentStateToolName, args: unknown, theme: PiThemePort): PiComponentPort {
-  return renderToolCallLine(toolCallLine(tool, args), theme);
 }

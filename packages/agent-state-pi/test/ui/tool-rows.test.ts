@@ -1,8 +1,29 @@
 import { plainText, renderToolResult, toolResultLines, type PiThemePort } from '@j1nn0/pi-adapter-kit';
 import { describe, expect, it } from 'vitest';
+import { createAgentStateController } from '../../src/controller.js';
+import { createAgentStateTools } from '../../src/tools.js';
 import { toolCallLine } from '../../src/ui/tool-rows.js';
 
 const TAGGING_THEME: PiThemePort = { fg: (color, text) => `<${color}>${text}</${color}>`, bold: (text) => text };
+const COLLAPSED = { expanded: false, isPartial: false };
+
+/** The row context Pi passes last to both renderers (the fields of its ToolRenderContext). */
+function piContext(isError: boolean): Readonly<Record<string, unknown>> {
+  return {
+    args: {},
+    toolCallId: 'call-1',
+    invalidate: () => undefined,
+    lastComponent: undefined,
+    state: {},
+    cwd: '/project',
+    executionStarted: true,
+    argsComplete: true,
+    isPartial: false,
+    expanded: false,
+    showImages: false,
+    isError,
+  };
+}
 
 describe('tool rows', () => {
   it('say what is being recorded: verb, id and status', () => {
@@ -37,9 +58,39 @@ describe('tool rows', () => {
   });
 
   it('make a rejection look different from an acceptance, in colour and in mark', () => {
-    const accepted = renderToolResult({ content: [{ type: 'text', text: 'Added work item "a" (open).' }] }, { expanded: false, isPartial: false }, TAGGING_THEME, { isError: false }).render(80);
-    const rejected = renderToolResult({ content: [{ type: 'text', text: 'Rejected: a work item with id "a" already exists.' }] }, { expanded: false, isPartial: false }, TAGGING_THEME, { isError: true }).render(80);
+    const accepted = renderToolResult({ content: [{ type: 'text', text: 'Added work item "a" (open).' }] }, [COLLAPSED, TAGGING_THEME, piContext(false)]).render(80);
+    const rejected = renderToolResult({ content: [{ type: 'text', text: 'Rejected: a work item with id "a" already exists.' }] }, [COLLAPSED, TAGGING_THEME, piContext(true)]).render(80);
     expect(accepted).toEqual(['<success>✓ </success>Added work item "a" (open).']);
     expect(rejected).toEqual(['<error>✗ </error><error>Rejected: a work item with id "a" already exists.</error>']);
+  });
+});
+
+describe("every tool's rows on both hosts", () => {
+  const tools = createAgentStateTools(createAgentStateController(() => undefined));
+  const rejection = { content: [{ type: 'text', text: 'Rejected: a work item with id "docs" already exists.' }] };
+  const args = { id: 'docs', content: 'Write the docs' };
+
+  it("draw the call line and a rejected call's cross in Pi's argument order", () => {
+    for (const tool of tools) {
+      expect(tool.renderCall?.(args, TAGGING_THEME, piContext(false)).render(80)[0]).toContain('<toolTitle>Agent State</toolTitle>');
+      expect(tool.renderResult?.(rejection, COLLAPSED, TAGGING_THEME, piContext(true)).render(80)).toEqual([
+        '<error>✗ </error><error>Rejected: a work item with id "docs" already exists.</error>',
+      ]);
+    }
+  });
+
+  // oh-my-pi 18: renderCall(args, options, theme) and renderResult(result, options, theme, args), with result.isError.
+  it("draw the same rows in oh-my-pi's argument order, where the result itself says it was rejected", () => {
+    for (const tool of tools) {
+      expect(tool.renderCall?.(args, COLLAPSED, TAGGING_THEME).render(80)[0]).toContain('<toolTitle>Agent State</toolTitle>');
+      expect(tool.renderResult?.({ ...rejection, isError: true }, COLLAPSED, TAGGING_THEME, args).render(80)).toEqual([
+        '<error>✗ </error><error>Rejected: a work item with id "docs" already exists.</error>',
+      ]);
+      expect(tool.renderResult?.({ ...rejection, isError: false }, COLLAPSED, TAGGING_THEME, args).render(80)[0]).toMatch(/^<success>✓ <\/success>/u);
+    }
+  });
+
+  it('offer every tool to the model as a tool of its own on oh-my-pi', () => {
+    expect(tools.map((tool) => tool.loadMode)).toEqual(tools.map(() => 'essential'));
   });
 });

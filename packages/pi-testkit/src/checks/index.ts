@@ -28,6 +28,7 @@ export {
   type UnreadableEntry,
   type UnreadableEntryScenario,
 } from './session-persistence.js';
+export { addSessionSwitchTests, type SwitchScenario } from './session-switch.js';
 export { MEGABYTE_STRINGS, hostileStringArbitrary } from './hostile-text.js';
 export {
   SHORT_MESSAGE_LENGTH,

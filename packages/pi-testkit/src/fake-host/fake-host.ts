@@ -77,7 +77,15 @@ export interface FakePiHostOptions {
    * session starts empty and `switchSession()`/`fork()` to or from it throw, as they would in Pi. Default false.
    */
   readonly unsavedUntilAssistant?: boolean;
+  /**
+   * How a new session, a resume or a fork reaches the extensions: `'pi'` (default) rebuilds the extension
+   * runtime and sends `session_start`; `'oh-my-pi'` keeps the same extension instances and sends
+   * `session_switch { reason }` (checked on omp 18.2.3; see the README's oh-my-pi section).
+   */
+  readonly sessionSwitch?: SessionSwitchStyle;
 }
+
+export type SessionSwitchStyle = 'pi' | 'oh-my-pi';
 
 /** A call to an API an adapter must not use, recorded instead of performed. */
 export interface ForbiddenCall {
@@ -131,6 +139,8 @@ interface Replacement {
   /** Called after the old runtime's `session_shutdown` handlers ran, so their appends land in the old session. */
   readonly openSession: () => FakeSession;
   readonly start: SessionStartEvent;
+  /** Set for a new session, a resume or a fork: what oh-my-pi announces with `session_switch` instead. */
+  readonly switchReason?: 'new' | 'resume' | 'fork';
   readonly times: number;
   readonly setup?: ((session: FakeSession) => Promise<void>) | undefined;
   readonly withSession?: ((ctx: ReplacedSessionContext) => Promise<void>) | undefined;
@@ -153,6 +163,7 @@ export class FakePiHost {
   readonly mode: ExtensionMode;
   readonly cwd: string;
   readonly #unsavedUntilAssistant: boolean;
+  readonly #sessionSwitch: SessionSwitchStyle;
   readonly #ui: FakeUi;
   readonly #uiContext: ExtensionUIContext;
   readonly #loaded: LoadedExtension[] = [];
@@ -170,6 +181,7 @@ export class FakePiHost {
     this.mode = options.mode ?? (this.hasUI ? 'tui' : 'print');
     this.cwd = options.cwd ?? process.cwd();
     this.#unsavedUntilAssistant = options.unsavedUntilAssistant ?? false;
+    this.#sessionSwitch = options.sessionSwitch ?? 'pi';
     this.#contextUsage = options.contextUsage;
     this.#ui = new FakeUi(this.hasUI);
     this.#uiContext = this.#ui.createContext();
@@ -286,7 +298,8 @@ export class FakePiHost {
       shutdown: { type: 'session_shutdown', reason: 'new' },
       openSession: () => new FakeSession({ cwd: this.cwd, ...(parentSession === undefined ? {} : { parentSession }) }),
       start: { type: 'session_start', reason: 'new' },
-      times: options.times ?? RPC_REPLACEMENT_STARTS,
+      switchReason: 'new',
+      times: options.times ?? this.#replacementStarts(),
       setup: setup === undefined ? undefined : (session) => setup(asSessionManager(session)),
       withSession: options.withSession,
     });
@@ -310,7 +323,8 @@ export class FakePiHost {
         return session;
       },
       start: { type: 'session_start', reason: 'resume' },
-      times: options.times ?? RPC_REPLACEMENT_STARTS,
+      switchReason: 'resume',
+      times: options.times ?? this.#replacementStarts(),
     });
     return { cancelled: false };
   }
@@ -336,7 +350,8 @@ export class FakePiHost {
       shutdown: { type: 'session_shutdown', reason: 'fork' },
       openSession: () => forked,
       start: { type: 'session_start', reason: 'fork' },
-      times: options.times ?? RPC_REPLACEMENT_STARTS,
+      switchReason: 'fork',
+      times: options.times ?? this.#replacementStarts(),
       withSession: options.withSession,
     });
     return { cancelled: false };
@@ -565,6 +580,10 @@ export class FakePiHost {
    * `session_start` and `withSession` with a fresh ctx.
    */
   async #replace(replacement: Replacement): Promise<void> {
+    if (this.#sessionSwitch === 'oh-my-pi' && replacement.switchReason !== undefined) {
+      await this.#switchInPlace(replacement, replacement.switchReason);
+      return;
+    }
     if (this.#runtime.active) {
       await this.#emit('session_shutdown', replacement.shutdown);
       this.#runtime.active = false;
@@ -583,6 +602,24 @@ export class FakePiHost {
     await replacement.setup?.(this.#session);
     await this.#announceStart(replacement.start, replacement.times);
     await replacement.withSession?.(createReplacedSessionContext(this.#commandPort(runtime)));
+  }
+
+  /** Pi's RPC mode announces a replacement twice; oh-my-pi announces its switch once. */
+  #replacementStarts(): number {
+    return this.#sessionSwitch === 'oh-my-pi' ? 1 : RPC_REPLACEMENT_STARTS;
+  }
+
+  /**
+   * oh-my-pi's session switch: the same extension instances see the next session through their next
+   * `ctx`, announced by `session_switch` (times as given) and no `session_start` or shutdown.
+   */
+  async #switchInPlace(replacement: Replacement, reason: 'new' | 'resume' | 'fork'): Promise<void> {
+    this.#session = replacement.openSession();
+    await replacement.setup?.(this.#session);
+    for (let delivery = 0; delivery < replacement.times; delivery += 1) {
+      await this.#emit('session_switch', { type: 'session_switch', reason });
+    }
+    await replacement.withSession?.(createReplacedSessionContext(this.#commandPort(this.#runtime)));
   }
 
   async #runFactory(loaded: LoadedExtension, runtime: ExtensionRuntime): Promise<void> {

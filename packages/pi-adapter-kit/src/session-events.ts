@@ -1,0 +1,18 @@
+import { onNewerEvent } from './newer-event.js';
+import type { PiContextPort, PiExtensionPort } from './port.js';
+
+// Which session and branch are current changes on different events per host. Pi: `session_start`
+// (every start, new session, resume, fork, reload) and `session_tree` (a /tree move). oh-my-pi fires
+// `session_start` once at load and then `session_switch` (new session, resume, fork) and
+// `session_branch`. A host may fire several for one change, so a handler must be idempotent.
+
+/** Calls `handler` after every event that may have changed the current session or branch, on any host. */
+export function onSessionChange(pi: PiExtensionPort, handler: (ctx: PiContextPort) => void): void {
+  const listener = (_event: unknown, ctx: PiContextPort): void => {
+    handler(ctx);
+  };
+  pi.on('session_start', listener);
+  pi.on('session_tree', listener);
+  onNewerEvent(pi, 'session_switch', listener);
+  onNewerEvent(pi, 'session_branch', listener);
+}
