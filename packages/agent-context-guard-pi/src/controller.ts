@@ -48,14 +48,7 @@ export function createGuardController(options: GuardControllerOptions): GuardCon
   });
 
   return {
-    current: () => saved.current(),
-    discardedOnLoad: () => saved.discardedOnLoad(),
-    load: (ctx) => {
-      saved.load(ctx);
-    },
-    ensureLoaded: (ctx) => {
-      saved.ensureLoaded(ctx);
-    },
+    ...saved,
     apply: (mutation, ctx) =>
       saved.change(
         ctx,

@@ -56,14 +56,8 @@ export function createAgentStateController(
   });
 
   return {
-    current: () => saved.current(),
+    ...saved,
     summary: () => summaryOf(saved.current()),
-    load: (ctx) => {
-      saved.load(ctx);
-    },
-    ensureLoaded: (ctx) => {
-      saved.ensureLoaded(ctx);
-    },
     apply: (mutation, ctx) =>
       saved.change(
         ctx,

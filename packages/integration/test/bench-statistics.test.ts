@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { loadProblem } from '../src/bench/load-check.js';
 import { formatSignedMilliseconds } from '../src/bench/report.js';
 import { extensionPhaseMilliseconds } from '../src/bench/pi-timing.js';
+import { overFloorRows, ratioToFloorRow } from '../src/bench/startup-figure.js';
 import { medianInterval } from '../src/bench/timing.js';
 
 describe('medianInterval', () => {
@@ -47,5 +49,66 @@ describe('extensionPhaseMilliseconds', () => {
   it('is undefined where Pi prints no extensions group (0.73.1, or no PI_TIMING)', () => {
     expect(extensionPhaseMilliseconds('--- Startup Timings ---\n  TOTAL: 146ms\n')).toBeUndefined();
     expect(extensionPhaseMilliseconds('')).toBeUndefined();
+  });
+});
+
+describe('ratioToFloorRow', () => {
+  // Round i: the floor took 100 + i ms, the loaded start 1.1 times that, except round 3, disturbed by other load.
+  const floor = Array.from({ length: 7 }, (_unused, round) => 100 + round);
+  const loaded = floor.map((milliseconds, round) => (round === 3 ? milliseconds * 2 : milliseconds * 1.1));
+
+  it('takes the median of the per-round ratios, not the ratio of the medians', () => {
+    const row = ratioToFloorRow('peer', loaded, floor, undefined);
+    expect(row.ratio).toBeCloseTo(1.1, 10);
+    expect(row.value).toBe('1.10x');
+    expect(row.anchor).toBe('Pi with an empty extension, median: 103.0 ms');
+    expect(row.measure).toBe('peer: ratio to the floor, median of the 7 per-round ratios (95 % interval of that median 1.10x to 2.00x)');
+    expect([row.goal, row.verdict]).toEqual(['report', 'info']);
+  });
+
+  it('pairs each loaded start with the floor of its own round', () => {
+    // The same times, the floor's rounds reversed: the ratios change although neither median does.
+    const row = ratioToFloorRow('peer', loaded, [...floor].reverse(), undefined);
+    expect(row.ratio).not.toBeCloseTo(1.1, 3);
+  });
+
+  it('meets a ratio goal at or under it and misses it above', () => {
+    expect(ratioToFloorRow('adapters', loaded, floor, 1.1).verdict).toBe('met');
+    const row = ratioToFloorRow('adapters', loaded, floor, 1.05);
+    expect([row.goal, row.verdict]).toEqual(['<= 1.05x the floor', 'missed']);
+  });
+
+  it('says when there are too few rounds for an interval', () => {
+    expect(ratioToFloorRow('peer', [110, 220], [100, 100], undefined).measure).toContain('(too few rounds for an interval)');
+  });
+});
+
+describe('overFloorRows', () => {
+  it('gives the median of the per-round differences with its interval in signed milliseconds', () => {
+    const floor = [100, 100, 100, 100, 100, 100];
+    const [median] = overFloorRows('adapters', [101, 102, 103, 104, 105, 90], floor, 10);
+    expect(median?.value).toBe('+2.50 ms');
+    expect(median?.measure).toBe('adapters: over the floor, median of the 6 per-round differences (95 % interval of that median -10.0 ms to +5.00 ms)');
+    expect([median?.goal, median?.verdict]).toEqual(['<= 10 ms over the floor', 'met']);
+  });
+});
+
+describe('loadProblem', () => {
+  const command = (name: string, source: string) => ({ name, description: undefined, source });
+
+  it('passes a start that lists every expected command from an extension and reported no error', () => {
+    expect(loadProblem(['todos'], [command('llama', 'extension'), command('todos', 'extension')], [])).toBeUndefined();
+    expect(loadProblem([], [], [])).toBeUndefined();
+  });
+
+  it('names the commands a start did not list, also where only a non-extension command has the name', () => {
+    expect(loadProblem(['agent-state', 'context-guard'], [command('context-guard', 'extension'), command('agent-state', 'prompt')], [])).toBe(
+      'get_commands lists no /agent-state',
+    );
+  });
+
+  it('reports every extension error', () => {
+    const error = { extensionPath: '/x/index.ts', event: 'session_start', error: 'boom' };
+    expect(loadProblem(['todos'], [], [error])).toBe('get_commands lists no /todos; extension error in session_start of /x/index.ts: boom');
   });
 });

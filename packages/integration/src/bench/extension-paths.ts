@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PiVersion } from '@j1nn0/pi-testkit/real';
 
@@ -9,6 +9,16 @@ export const CONTEXT_GUARD_EXTENSION = fileURLToPath(import.meta.resolve('@j1nn0
 
 /** The compiled test-only extension that registers nothing (the start-up floor), next to this file in dist/bench. */
 export const EMPTY_EXTENSION = fileURLToPath(new URL('./empty-extension.js', import.meta.url));
+
+/** @juicesharp/rpiv-todo's package dir (a figure-4 peer): `pi -e <dir>` reads its `pi.extensions`, `./index.ts`. */
+export const RPIV_TODO_PACKAGE = dirname(fileURLToPath(import.meta.resolve('@juicesharp/rpiv-todo/package.json')));
+
+/** The `version` of the package in `packageDir`. */
+export function packageVersion(packageDir: string): string {
+  const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version?: string };
+  if (manifest.version === undefined) throw new Error(`${packageDir}/package.json has no version`);
+  return manifest.version;
+}
 
 /** Pi's own example `todo` extension (a .ts file Pi loads through jiti) from the release under test. */
 export function piTodoExample(version: PiVersion): string {

@@ -9,7 +9,7 @@ import { formatReport, type BenchMatrix } from './report.js';
 import { restoreRows } from './restore-figure.js';
 import { sessionSizeRows } from './session-size-figure.js';
 import { restartRestoreRows } from './restart-restore-figure.js';
-import { startupRows, type StartVariant } from './startup-figure.js';
+import { ADAPTER_COMMANDS, startupRows, type StartVariant } from './startup-figure.js';
 import { stateApiMatrix } from './state-api-figure.js';
 import { adapterExtensionsIn } from './extension-paths.js';
 import { DEFAULT_TIMING } from './timing.js';
@@ -45,7 +45,7 @@ function comparedBuilds(): StartVariant[] {
   const checkout = process.env['BENCH_COMPARE_CHECKOUT'];
   if (checkout === undefined || checkout === '') return [];
   const label = process.env['BENCH_COMPARE_LABEL'] ?? checkout;
-  return [{ label: `both adapters loaded from ${label}`, extensions: adapterExtensionsIn(checkout) }];
+  return [{ label: `both adapters loaded from ${label}`, extensions: adapterExtensionsIn(checkout), loadedCommands: ADAPTER_COMMANDS }];
 }
 
 async function main(): Promise<void> {

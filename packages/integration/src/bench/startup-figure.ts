@@ -1,30 +1,39 @@
-import { createPiSandbox, startPi, startScriptedModel, type PiSandbox, type ScriptedModel } from '@j1nn0/pi-testkit/real';
+import { createPiSandbox, startPi, startScriptedModel, type PiDriver, type PiSandbox, type ScriptedModel } from '@j1nn0/pi-testkit/real';
 import { AGENT_STATE_EXTENSION, CONTEXT_GUARD_EXTENSION, EMPTY_EXTENSION } from './extension-paths.js';
+import { loadProblem } from './load-check.js';
 import { extensionPhaseMilliseconds } from './pi-timing.js';
 import type { PiTarget } from './pi-targets.js';
-import { formatMilliseconds, formatSignedMilliseconds, verdictAtMost, type BenchRow } from './report.js';
-import { lowerQuartile, median, medianInterval, timeAsync } from './timing.js';
+import { formatMilliseconds, formatRatio, formatSignedMilliseconds, verdictAtMost, type BenchRow } from './report.js';
+import { piTodoExampleVariant, rpivTodoVariant } from './startup-peers.js';
+import { lowerQuartile, median, medianInterval, timeAsyncValue, type MedianInterval } from './timing.js';
 
 // Figure 4: real Pi in RPC mode, spawn to the first get_state answer: bare, with an extension that
 // registers nothing (the floor: what Pi charges for loading any extension) and with both adapters;
-// optionally also with another build of both adapters (before/after), all in the same rounds.
+// optionally also with another build of both adapters (before/after), and on the goal line two peers
+// (rpiv-todo, Pi's example todo.ts), all in the same rounds.
 
 const ROUNDS = 20;
 // The goal line starts in well under a second, so it can afford the rounds a 10 ms goal needs.
 const GOAL_LINE = '1.6.0';
 const GOAL_LINE_ROUNDS = 40;
 const GOAL_OVER_FLOOR_MILLISECONDS = 10;
+const GOAL_RATIO_TO_FLOOR = 1.05;
 const BOTH_ADAPTERS = [AGENT_STATE_EXTENSION, CONTEXT_GUARD_EXTENSION];
+/** The commands both adapters register: a start that lists them has loaded them. */
+export const ADAPTER_COMMANDS = ['agent-state', 'context-guard'];
 
 /** A set of extensions to start Pi with; `bare` is the anchor every other one is compared to. */
 export interface StartVariant {
   readonly label: string;
   readonly extensions: readonly string[];
+  /** Commands every start must list afterwards (get_commands), so a failed load is never timed. */
+  readonly loadedCommands?: readonly string[];
 }
 
 export const BARE: StartVariant = { label: 'bare Pi', extensions: [] };
+// It registers nothing to check; Pi exits when an -e extension fails to load, which stops the figure.
 export const EMPTY: StartVariant = { label: 'an empty extension loaded (registers nothing)', extensions: [EMPTY_EXTENSION] };
-export const THIS_BUILD: StartVariant = { label: 'both adapters loaded', extensions: BOTH_ADAPTERS };
+export const THIS_BUILD: StartVariant = { label: 'both adapters loaded', extensions: BOTH_ADAPTERS, loadedCommands: ADAPTER_COMMANDS };
 
 export interface StartSetting {
   readonly target: PiTarget;
@@ -41,24 +50,30 @@ interface StartTime {
   readonly extensionPhase: number | undefined;
 }
 
-async function timeStart(setting: StartSetting, extensions: readonly string[]): Promise<StartTime> {
-  let stop: (() => Promise<void>) | undefined;
-  let stderr = '';
-  const wall = await timeAsync(async () => {
-    const pi = await startPi({
+/** After the timing: throws when the start did not load what the variant names. */
+async function checkLoaded(pi: PiDriver, variant: StartVariant): Promise<void> {
+  const expected = variant.loadedCommands ?? [];
+  const listed = expected.length === 0 ? [] : await pi.getCommands();
+  const problem = loadProblem(expected, listed, pi.extensionErrors());
+  if (problem !== undefined) throw new Error(`Pi ${pi.version.label} with ${variant.label}: ${problem}`);
+}
+
+async function timeStart(setting: StartSetting, variant: StartVariant): Promise<StartTime> {
+  const { milliseconds: wall, value: pi } = await timeAsyncValue(() =>
+    startPi({
       ...setting.target,
-      extensions,
+      extensions: variant.extensions,
       sandbox: setting.sandbox,
       model: setting.model,
       ...(setting.sessionFile === undefined ? {} : { sessionFile: setting.sessionFile }),
-    });
-    stop = async () => {
-      stderr = pi.stderr();
-      await pi.dispose();
-    };
-  });
-  await stop?.();
-  return { wall, extensionPhase: extensionPhaseMilliseconds(stderr) };
+    }),
+  );
+  try {
+    await checkLoaded(pi, variant);
+    return { wall, extensionPhase: extensionPhaseMilliseconds(pi.stderr()) };
+  } finally {
+    await pi.dispose();
+  }
 }
 
 /** Per variant, index i of every list being round i. */
@@ -71,13 +86,15 @@ export interface RoundTimes {
 /** Starts every variant once a round; each round rotates which variant starts first, so load drift falls on all alike. */
 export async function timeRounds(setting: StartSetting, variants: readonly StartVariant[], rounds: number): Promise<RoundTimes> {
   // One unmeasured start of each kind warms the file caches.
-  for (const variant of variants) await timeStart(setting, variant.extensions);
+  for (const variant of variants) await timeStart(setting, variant);
   const wall = variants.map((): number[] => []);
   const extensionPhase = variants.map((): number[] => []);
   for (let round = 0; round < rounds; round += 1) {
     for (let step = 0; step < variants.length; step += 1) {
       const index = (round + step) % variants.length;
-      const time = await timeStart(setting, variants[index]?.extensions ?? []);
+      const variant = variants[index];
+      if (variant === undefined) continue;
+      const time = await timeStart(setting, variant);
       wall[index]?.push(time.wall);
       if (time.extensionPhase !== undefined) extensionPhase[index]?.push(time.extensionPhase);
     }
@@ -107,6 +124,34 @@ function perRoundDifferences(loaded: readonly number[], floor: readonly number[]
   return loaded.map((milliseconds, round) => milliseconds - (floor[round] ?? Number.NaN));
 }
 
+/** Round by round, `loaded` as a multiple of `floor` (both started in every round). */
+function perRoundRatios(loaded: readonly number[], floor: readonly number[]): number[] {
+  return loaded.map((milliseconds, round) => milliseconds / (floor[round] ?? Number.NaN));
+}
+
+/** The 95 % interval of a median, in words, each bound written by `format`. */
+function intervalText(interval: MedianInterval | undefined, format: (value: number) => string): string {
+  return interval === undefined ? 'too few rounds for an interval' : `95 % interval of that median ${format(interval.low)} to ${format(interval.high)}`;
+}
+
+/**
+ * A start as a multiple of the empty-extension floor: the median of the per-round wall-time ratios
+ * (each round starts both), with its 95 % interval.
+ */
+export function ratioToFloorRow(where: string, loaded: readonly number[], floor: readonly number[], goalRatio: number | undefined): BenchRow {
+  const ratios = perRoundRatios(loaded, floor);
+  const ratio = median(ratios);
+  return {
+    figure: '4 Pi start-up',
+    measure: `${where}: ratio to the floor, median of the ${ratios.length.toString()} per-round ratios (${intervalText(medianInterval(ratios), formatRatio)})`,
+    value: formatRatio(ratio),
+    anchor: `Pi with an empty extension, median: ${formatMilliseconds(median(floor))}`,
+    ratio,
+    goal: goalRatio === undefined ? 'report' : `<= ${goalRatio.toFixed(2)}x the floor`,
+    verdict: goalRatio === undefined ? 'info' : verdictAtMost(ratio, goalRatio),
+  };
+}
+
 /**
  * The adapters' own cost: milliseconds over the empty-extension floor. The median is taken of the
  * per-round differences (each round starts both), with its 95 % interval, which is the noise.
@@ -114,11 +159,7 @@ function perRoundDifferences(loaded: readonly number[], floor: readonly number[]
 export function overFloorRows(where: string, loaded: readonly number[], floor: readonly number[], goalMilliseconds: number | undefined): BenchRow[] {
   const differences = perRoundDifferences(loaded, floor);
   const difference = median(differences);
-  const interval = medianInterval(differences);
-  const spread =
-    interval === undefined
-      ? 'too few rounds for an interval'
-      : `95 % interval of that median ${formatSignedMilliseconds(interval.low)} to ${formatSignedMilliseconds(interval.high)}`;
+  const spread = intervalText(medianInterval(differences), formatSignedMilliseconds);
   const quartileDifference = lowerQuartile(loaded) - lowerQuartile(floor);
   return [
     {
@@ -161,13 +202,14 @@ function extensionPhaseRow(where: string, loaded: readonly number[], floor: read
 
 export async function startupRows(targets: readonly PiTarget[], compared: readonly StartVariant[] = []): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  const variants = [BARE, EMPTY, THIS_BUILD, ...compared];
   for (const target of targets) {
     // Pi 0.84+ then prints its own start-up timer on stderr: a second, quieter view of the same starts.
     const sandbox = await createPiSandbox({ env: { PI_TIMING: '1' } });
     const model = await startScriptedModel();
     const isGoalLine = target.version.label === GOAL_LINE;
     const rounds = isGoalLine ? GOAL_LINE_ROUNDS : ROUNDS;
+    const peers = isGoalLine ? [rpivTodoVariant(), piTodoExampleVariant(target)] : [];
+    const variants = [BARE, EMPTY, THIS_BUILD, ...compared, ...peers];
     try {
       const times = await timeRounds({ target, sandbox, model }, variants, rounds);
       const [bare = [], floor = [], ...loaded] = times.wall;
@@ -178,9 +220,10 @@ export async function startupRows(targets: readonly PiTarget[], compared: readon
       variants.slice(2).forEach((variant, index) => {
         const wall = loaded[index] ?? [];
         rows.push(...overheadRows('4 Pi start-up', where(variant), wall, bare, undefined));
-        // The goal is this build's; another checkout's build is shown beside it for comparison.
-        const goal = isGoalLine && variant === THIS_BUILD ? GOAL_OVER_FLOOR_MILLISECONDS : undefined;
-        rows.push(...overFloorRows(where(variant), wall, floor, goal));
+        // The goals are this build's; another checkout's build and the peers are shown beside it.
+        const hasGoal = isGoalLine && variant === THIS_BUILD;
+        rows.push(ratioToFloorRow(where(variant), wall, floor, hasGoal ? GOAL_RATIO_TO_FLOOR : undefined));
+        rows.push(...overFloorRows(where(variant), wall, floor, hasGoal ? GOAL_OVER_FLOOR_MILLISECONDS : undefined));
         rows.push(...extensionPhaseRow(where(variant), loadedPhase[index] ?? [], floorPhase, rounds));
       });
     } finally {

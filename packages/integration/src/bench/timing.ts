@@ -87,9 +87,14 @@ export function timeInterleaved(subjects: readonly (() => unknown)[], options: T
   return perCall.map(options.statistic ?? median);
 }
 
+/** Wall time of one async action in milliseconds, with what it resolved to. */
+export async function timeAsyncValue<T>(action: () => Promise<T>): Promise<{ readonly milliseconds: number; readonly value: T }> {
+  const start = process.hrtime.bigint();
+  const value = await action();
+  return { milliseconds: Number(process.hrtime.bigint() - start) / 1_000_000, value };
+}
+
 /** Wall time of one async action in milliseconds, for real-process round trips. */
 export async function timeAsync(action: () => Promise<unknown>): Promise<number> {
-  const start = process.hrtime.bigint();
-  await action();
-  return Number(process.hrtime.bigint() - start) / 1_000_000;
+  return (await timeAsyncValue(action)).milliseconds;
 }
