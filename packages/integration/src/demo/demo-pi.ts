@@ -47,7 +47,7 @@ function withoutWhitespace(text: string): string {
   return text.replace(/\s+/gu, '');
 }
 
-/** Pi 1.6.0's indicator above the editor while a turn or a compaction runs. */
+/** Pi 1.6.0 writes it into the editor's top rule (`── ⠋ Working ───`) while a model turn runs. */
 const WORKING_INDICATOR = 'Working';
 
 /**
