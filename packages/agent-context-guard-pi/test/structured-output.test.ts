@@ -112,3 +112,17 @@ describe('tool fields for Pi', () => {
     expect(protect.annotations).toEqual({ destructiveHint: false, openWorldHint: false });
   });
 });
+
+describe('tool fields for oh-my-pi', () => {
+  /** Fields Pi's types do not name, read as the host reads them: own properties of the definition. */
+  const ompFields = (tool: object): unknown => {
+    const fields = tool as { loadMode?: unknown; concurrency?: unknown };
+    return { loadMode: fields.loadMode, concurrency: fields.concurrency };
+  };
+
+  it('offers both tools as tools of their own, and runs a protection alone', async () => {
+    const host = await startGuardHost();
+    expect(ompFields(toolOf(host, 'context_guard_list'))).toEqual({ loadMode: 'essential', concurrency: undefined });
+    expect(ompFields(toolOf(host, 'context_guard_protect'))).toEqual({ loadMode: 'essential', concurrency: 'exclusive' });
+  });
+});

@@ -5,6 +5,7 @@ import { onSessionChange, registerEntryTranscript, registerReplyCommand, type Pi
 import { STATE_ENTRY_TYPE, readStatePayload } from './persistence.js';
 import { createAgentStateTools } from './tools.js';
 import { createStateView } from './ui/state-view.js';
+import { registerPanelShortcut } from './ui/panel-shortcut.js';
 import { describeChange } from './ui/change-line.js';
 
 export { STATE_ENTRY_TYPE, STATE_PAYLOAD_VERSION, type StatePayload } from './persistence.js';
@@ -43,6 +44,7 @@ export default function agentStateExtension(pi: PiExtensionPort): void {
     transcript,
   });
 
+  registerPanelShortcut(pi, view, controller);
   for (const tool of createAgentStateTools(controller)) {
     pi.registerTool(tool);
   }

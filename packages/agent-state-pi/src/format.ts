@@ -147,6 +147,13 @@ export function formatPanelVisibility(visible: boolean, surface: PiSurface, snap
     : 'Agent State panel shown above the editor; hide it with /agent-state panel off.';
 }
 
+/** Why the panel key changed nothing: the panel is off, or there is no panel yet. */
+export function formatPanelKeyIdle(reason: 'panel_off' | 'empty'): string {
+  return reason === 'panel_off'
+    ? 'Agent State panel is off; show it with /agent-state panel on.'
+    : 'Agent State: no panel yet; it appears above the editor once something is recorded.';
+}
+
 export function formatClearPreview(snapshot: AgentStateSnapshot): string {
   if (isEmptySnapshot(snapshot)) {
     return formatNoChange({ reason: 'already_empty' });

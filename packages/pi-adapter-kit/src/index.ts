@@ -61,6 +61,7 @@ export type {
   PiCustomEntryPort,
   PiEntryRenderer,
   PiExtensionPort,
+  PiShortcutOptions,
 } from './port.js';
 export {
   PLAIN_THEME,

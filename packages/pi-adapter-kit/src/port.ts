@@ -133,6 +133,8 @@ export interface PiToolPort<TParams extends TSchema, TDetails> {
   outputSchema?: object;
   /** `sequential`: Pi runs the call alone, in call order, also among a codemode script's calls (all lines). */
   executionMode?: 'sequential' | 'parallel';
+  /** oh-my-pi's counterpart of `executionMode` (it ignores that one): `exclusive` runs the call alone. Pi ignores it. */
+  concurrency?: 'shared' | 'exclusive';
   annotations?: PiToolAnnotations;
   /**
    * oh-my-pi: `essential` offers the tool to the model as a tool of its own; its default for extension
@@ -198,6 +200,13 @@ export type PiEntryRenderer = (
   theme: PiThemePort,
 ) => PiComponentPort | undefined;
 
+/** A key's handler runs in Pi's terminal UI only; RPC, print and JSON mode have no keys. */
+export interface PiShortcutOptions {
+  /** Listed beside the key by Pi's `/hotkeys`. */
+  description: string;
+  handler(ctx: PiContextPort): void;
+}
+
 export interface PiExtensionPort {
   on(event: PiLifecycleEventName, handler: (event: unknown, ctx: PiContextPort) => void): void;
   on(event: 'context', handler: PiContextHandler): void;
@@ -210,4 +219,6 @@ export interface PiExtensionPort {
   ): void;
   /** Pi 0.84 and later: draws a saved custom entry in the chat, also after a resume. */
   registerEntryRenderer?: (customType: string, renderer: PiEntryRenderer) => void;
+  /** Every Pi line and oh-my-pi; `shortcut` is Pi's key id, e.g. `alt+s`. */
+  registerShortcut(shortcut: string, options: PiShortcutOptions): void;
 }

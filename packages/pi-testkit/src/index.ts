@@ -38,6 +38,7 @@ export type {
 } from './fake-host/extension-context.js';
 export type { ExtensionErrorRecord } from './fake-host/event-dispatch.js';
 export type { Notification, NotificationType } from './fake-host/fake-ui.js';
+export type { FakeShortcut } from './fake-host/shortcuts.js';
 export type { ToolExecutionResult, ToolResultContent } from './fake-host/tool-call.js';
 export { checkToolArguments, type ToolArgumentsCheck } from './fake-host/tool-arguments.js';
 export { parseCommandLine, type CommandLine } from './fake-host/command-line.js';

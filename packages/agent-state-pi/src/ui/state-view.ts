@@ -10,13 +10,17 @@ import { PANEL_WIDGET_KEY, panelLines } from './panel.js';
 
 export interface StateView {
   show(ctx: PiContextPort, snapshot: AgentStateSnapshot, summary: AgentStateSummary): void;
-  /** Hides or shows the panel until Pi exits; the footer stays. */
+  /** Hides or shows the panel until Pi exits; the footer stays. Showing it expands it. */
   setPanelVisible(visible: boolean): void;
   isPanelVisible(): boolean;
+  /** Collapses the panel to one line or expands it; a view preference, never saved in the session. */
+  setPanelCollapsed(collapsed: boolean): void;
+  isPanelCollapsed(): boolean;
 }
 
 export function createStateView(): StateView {
   let panelVisible = true;
+  let panelCollapsed = false;
   return {
     show(ctx, snapshot, summary) {
       const surface = surfaceOf(ctx);
@@ -24,7 +28,7 @@ export function createStateView(): StateView {
         return;
       }
       showFooterStatus(ctx, FOOTER_STATUS_KEY, formatFooter(snapshot, summary));
-      const lines = panelVisible ? panelLines(snapshot) : [];
+      const lines = panelVisible ? panelLines(snapshot, { collapsed: panelCollapsed }) : [];
       if (lines.length === 0) {
         ctx.ui.setWidget(PANEL_WIDGET_KEY, undefined);
       } else if (surface === 'terminal') {
@@ -35,8 +39,14 @@ export function createStateView(): StateView {
     },
     setPanelVisible(visible) {
       panelVisible = visible;
+      // `panel on` asks to see the panel, so it comes back whole; `panel off` forgets a collapse too.
+      panelCollapsed = false;
     },
     isPanelVisible: () => panelVisible,
+    setPanelCollapsed(collapsed) {
+      panelCollapsed = collapsed;
+    },
+    isPanelCollapsed: () => panelCollapsed,
   };
 }
 

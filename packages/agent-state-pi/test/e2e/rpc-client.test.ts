@@ -1,6 +1,7 @@
 import { describeEachPi, useSharedRpcClient } from '@j1nn0/pi-testkit/real';
 import { expect, it } from 'vitest';
 import { EXTENSION_PATH } from './support/real-pi.js';
+import { WORK_IN_HAND_FOOTER, WORK_IN_HAND_PANEL, WORK_IN_HAND_STEPS } from './support/work-in-hand.js';
 
 // Agent State as an editor integration meets it: Pi's own RpcClient, imported from the Pi package
 // under test. 0.73.1 and 0.76.0 have no ctx.mode (the surface is read from their RPC ui), 0.78.1
@@ -108,8 +109,17 @@ describeEachPi(
         '  [open] w2: Item 2',
         '  [open] w3: Item 3',
         '  [open] w4: Item 4',
-        '  +4 more not done',
+        '  +4 more: 4 open',
       ]);
+    });
+
+    it('receives the lines of the scene of issue 22: in_progress and blocked first, what was left out counted', async () => {
+      const pi = client();
+      for (const { command } of WORK_IN_HAND_STEPS) {
+        await pi.notifiedBy(command);
+      }
+      expect(pi.widget(PANEL)).toEqual(WORK_IN_HAND_PANEL);
+      expect(pi.status(FOOTER)).toBe(WORK_IN_HAND_FOOTER);
     });
   },
   { lines: 'all', versions: ['0.73.1', '0.76.0', '0.78.1', '0.84.2', '1.6.0'] },

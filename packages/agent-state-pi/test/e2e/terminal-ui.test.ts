@@ -212,15 +212,15 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
     for (const [index, id] of ['a4', 'a5', 'a6'].entries()) {
       await submitLine(terminal, `/agent-state add ${id} Item ${id}`, `Agent State 1/${5 + index} done`);
     }
-    // Not done, in insertion order: fmt, docs, wide, a4, a5, a6; four fit below the headline.
+    // Six not done (fmt, docs, wide, a4, a5, a6) and four rows: docs (in_progress) first, then the open ones in insertion order.
     const panel = panelRows(lines());
     expect(panel).toEqual([
       'Agent State · Ship the CSV export · 1/7 done',
-      '  [open] fmt: Format the rows',
       '  [in_progress] docs: Document the export',
+      '  [open] fmt: Format the rows',
       expect.stringMatching(/^ {2}\[open\] wide: Export the 解析 report 🚀 .*…$/u),
       '  [open] a4: Item a4',
-      '  +2 more not done',
+      '  +2 more: 2 open',
     ]);
     // Pi 0.73.1 and 0.84.2 exit on a component line wider than the terminal; 1.6.0 would cut it.
     expect(terminal.exitCode).toBeUndefined();

@@ -1,9 +1,12 @@
+import { WORK_ITEM_STATUSES, type WorkItem, type WorkItemStatus } from '@j1nn0/agent-state';
 import { displayWidth, plainText, PLAIN_THEME, styledLinesComponent } from '@j1nn0/pi-adapter-kit';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PANEL_MAX_LINES, panelLines } from '../../src/ui/panel.js';
+import { PANEL_MAX_LINES, PANEL_PRIORITY, PANEL_TOGGLE_KEY, panelLines, selectPanelItems } from '../../src/ui/panel.js';
 import { EXAMPLE_STATE, snapshotOf } from '../snapshots.js';
 
-const textOf = (input: Parameters<typeof snapshotOf>[0]): string[] => panelLines(snapshotOf(input)).map(plainText);
+const textOf = (input: Parameters<typeof snapshotOf>[0], collapsed = false): string[] =>
+  panelLines(snapshotOf(input), { collapsed }).map(plainText);
 
 const many = (count: number, status: 'open' | 'done' = 'open') =>
   Array.from({ length: count }, (_, index) => ({ id: `w${index + 1}`, content: `Item ${index + 1}`, status }));
@@ -35,12 +38,71 @@ describe('the state panel', () => {
     expect(lines.slice(1)).toEqual(['  [open] b: B', '  [blocked] a: A']);
   });
 
-  it(`keeps to ${PANEL_MAX_LINES} lines, ending in +N more`, () => {
+  it(`keeps to ${PANEL_MAX_LINES} lines, ending in +N more with the left-out statuses`, () => {
     expect(textOf({ workItems: many(5) })).toHaveLength(6);
     const lines = textOf({ workItems: [...many(3, 'done'), ...many(9).map((item) => ({ ...item, id: `o${item.id}` }))] });
     expect(lines).toHaveLength(PANEL_MAX_LINES);
     expect(lines.at(-2)).toBe('  [open] ow4: Item 4');
-    expect(lines.at(-1)).toBe('  +5 more not done');
+    expect(lines.at(-1)).toBe('  +5 more: 5 open');
+  });
+
+  it('puts in_progress, then blocked, then open items first when not all fit: the scene of issue 22', () => {
+    // 24 items, w1 done, w20 in_progress, w22 blocked: before, the panel showed w2..w5 and hid both.
+    const workItems = many(24).map((item) => ({
+      ...item,
+      status: ({ w1: 'done', w20: 'in_progress', w22: 'blocked' } as Record<string, WorkItemStatus>)[item.id] ?? item.status,
+    }));
+    expect(textOf({ objective: 'Ship it', workItems })).toEqual([
+      'Agent State · Ship it · 1/24 done',
+      '  [in_progress] w20: Item 20',
+      '  [blocked] w22: Item 22',
+      '  [open] w2: Item 2',
+      '  [open] w3: Item 3',
+      '  +19 more: 19 open',
+    ]);
+  });
+
+  it('counts every left-out status in the order status lists them, leaving out zeros', () => {
+    const workItems = [
+      ...many(5).map((item) => ({ ...item, id: `p${item.id}`, status: 'in_progress' as const })),
+      ...many(2).map((item) => ({ ...item, id: `b${item.id}`, status: 'blocked' as const })),
+      ...many(3),
+    ];
+    expect(textOf({ workItems }).at(-1)).toBe('  +6 more: 3 open, 1 in_progress, 2 blocked');
+    expect(textOf({ workItems: [...many(6), { id: 'b', content: 'B', status: 'blocked' }] }).slice(1)).toEqual([
+      '  [blocked] b: B',
+      '  [open] w1: Item 1',
+      '  [open] w2: Item 2',
+      '  [open] w3: Item 3',
+      '  +3 more: 3 open',
+    ]);
+  });
+
+  it('collapses to one line of counts that names the key, with no recorded text', () => {
+    const workItems = [
+      { id: 'a', content: 'A', status: 'done' as const },
+      { id: 'b', content: 'B', status: 'in_progress' as const },
+      { id: 'c', content: 'C', status: 'in_progress' as const },
+      { id: 'd', content: 'D', status: 'blocked' as const },
+      { id: 'e', content: 'E' },
+    ];
+    expect(textOf({ objective: 'A long objective', workItems }, true)).toEqual([
+      `Agent State · 1/5 done · 2 in_progress, 1 blocked · ${PANEL_TOGGLE_KEY} expands`,
+    ]);
+    expect(textOf({ workItems: many(2) }, true)).toEqual([`Agent State · 0/2 done · ${PANEL_TOGGLE_KEY} expands`]);
+    expect(textOf({ objective: 'Only this' }, true)).toEqual([`Agent State · no work items · ${PANEL_TOGGLE_KEY} expands`]);
+    expect(textOf({}, true)).toEqual([]);
+  });
+
+  it('fits the collapsed line with all statuses at their widest in 80 columns', () => {
+    const line = textOf(
+      {
+        workItems: WORK_ITEM_STATUSES.flatMap((status) => many(50).map((item) => ({ ...item, id: `${status}-${item.id}`, status }))),
+      },
+      true,
+    )[0];
+    expect(line).toBe(`Agent State · 50/200 done · 50 in_progress, 50 blocked · ${PANEL_TOGGLE_KEY} expands`);
+    expect(displayWidth(line ?? '')).toBeLessThanOrEqual(80);
   });
 
   it('escapes recorded text', () => {
@@ -61,5 +123,76 @@ describe('the state panel', () => {
         expect(displayWidth(line)).toBeLessThanOrEqual(width);
       }
     }
+  });
+});
+
+const statusArbitrary = fc.constantFrom<WorkItemStatus>(...WORK_ITEM_STATUSES);
+const workItemsArbitrary = fc
+  .array(statusArbitrary, { maxLength: 40 })
+  .map((statuses): WorkItem[] => statuses.map((status, index) => ({ id: `w${index + 1}`, content: `Item ${index + 1}`, status })));
+const rowsArbitrary = fc.integer({ min: 1, max: 8 });
+
+describe('which items the panel lists', () => {
+  it('lists every unfinished item in insertion order when they fit, and no done item', () => {
+    fc.assert(
+      fc.property(workItemsArbitrary, rowsArbitrary, (workItems, rows) => {
+        const pending = workItems.filter((item) => item.status !== 'done');
+        fc.pre(pending.length <= rows);
+        expect(selectPanelItems(workItems, rows)).toEqual({ shown: pending, omitted: [] });
+      }),
+    );
+  });
+
+  it('is a stable partition by status when they do not fit: shown then omitted is each status group in insertion order', () => {
+    fc.assert(
+      fc.property(workItemsArbitrary, rowsArbitrary, (workItems, rows) => {
+        const { shown, omitted } = selectPanelItems(workItems, rows);
+        const pending = workItems.filter((item) => item.status !== 'done');
+        fc.pre(pending.length > rows);
+        const ranked = PANEL_PRIORITY.flatMap((status) => pending.filter((item) => item.status === status));
+        expect([...shown, ...omitted]).toEqual(ranked);
+        // One row is the "+N more" line.
+        expect(shown).toHaveLength(rows - 1);
+      }),
+    );
+  });
+
+  it('shows nothing twice, never a done item, and shown plus omitted count every unfinished item', () => {
+    fc.assert(
+      fc.property(workItemsArbitrary, rowsArbitrary, (workItems, rows) => {
+        const { shown, omitted } = selectPanelItems(workItems, rows);
+        const ids = [...shown, ...omitted].map((item) => item.id);
+        expect(new Set(ids).size).toBe(ids.length);
+        expect([...shown, ...omitted].some((item) => item.status === 'done')).toBe(false);
+        expect(ids.length).toBe(workItems.filter((item) => item.status !== 'done').length);
+        expect(shown.length).toBeLessThanOrEqual(rows);
+      }),
+    );
+  });
+
+  it('says in its last line how many of each status it left out, and those add up to N', () => {
+    fc.assert(
+      fc.property(workItemsArbitrary, (workItems) => {
+        const lines = panelLines(snapshotOf({ objective: 'O', workItems })).map(plainText);
+        expect(lines.length).toBeLessThanOrEqual(PANEL_MAX_LINES);
+        const listed = lines.filter((line) => line.startsWith('  ['));
+        const more = /^ {2}\+(\d+) more: (.+)$/u.exec(lines.at(-1) ?? '');
+        const pending = workItems.filter((item) => item.status !== 'done');
+        if (more === null) {
+          expect(listed).toHaveLength(pending.length);
+          return;
+        }
+        const counted = (more[2] ?? '').split(', ').map((part) => {
+          const [count = '', status = ''] = part.split(' ');
+          return { status, count: Number(count) };
+        });
+        expect(counted.reduce((sum, part) => sum + part.count, 0)).toBe(Number(more[1]));
+        expect(listed.length + Number(more[1])).toBe(pending.length);
+        for (const { status, count } of counted) {
+          const inPanel = listed.filter((line) => line.startsWith(`  [${status}]`)).length;
+          expect(inPanel + count).toBe(pending.filter((item) => item.status === status).length);
+        }
+      }),
+    );
   });
 });

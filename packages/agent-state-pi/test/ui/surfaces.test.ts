@@ -50,7 +50,7 @@ describe('the surfaces agent-state-pi draws on', () => {
     await run(terminal, ...commands);
     const lines = clientPanel(client) as string[];
     expect(lines).toHaveLength(PANEL_MAX_LINES);
-    expect(lines.at(-1)).toBe('  +5 more not done');
+    expect(lines.at(-1)).toBe('  +5 more: 5 open');
     expect(lines).toEqual(drawnWidget(terminal, PANEL_WIDGET_KEY, 200));
     const unsafe = lines.flatMap((line) => Array.from(line, (character) => character.codePointAt(0) ?? 0)).filter(isTerminalUnsafe);
     expect(unsafe).toEqual([]);

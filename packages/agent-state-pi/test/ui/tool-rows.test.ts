@@ -93,4 +93,14 @@ describe("every tool's rows on both hosts", () => {
   it('offer every tool to the model as a tool of its own on oh-my-pi', () => {
     expect(tools.map((tool) => tool.loadMode)).toEqual(tools.map(() => 'essential'));
   });
+
+  it('run each change alone on both hosts: sequential on Pi, exclusive on oh-my-pi', () => {
+    const runsAlone = tools.map((tool) => [tool.name, tool.executionMode ?? null, tool.concurrency ?? null]);
+    expect(runsAlone).toEqual([
+      ['agent_state_get', null, null],
+      ['agent_state_add_work_item', 'sequential', 'exclusive'],
+      ['agent_state_set_work_item_status', 'sequential', 'exclusive'],
+      ['agent_state_add_decision', 'sequential', 'exclusive'],
+    ]);
+  });
 });

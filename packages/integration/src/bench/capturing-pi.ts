@@ -65,6 +65,7 @@ export interface CapturingPiApi {
   registerTool(tool: CapturedTool): void;
   appendEntry(customType: string, data: unknown): void;
   sendMessage(message: unknown, options: unknown): void;
+  registerShortcut(shortcut: string, options: unknown): void;
   registerEntryRenderer?(customType: string, renderer: (entry: never, options: never, theme: never) => unknown): void;
 }
 
@@ -101,6 +102,9 @@ export function createCapturingPi(options: CapturingPiOptions = {}): CapturingPi
     },
     sendMessage() {
       // Recovery messages play no part in these figures.
+    },
+    registerShortcut() {
+      // Keys are pressed by a person; no figure times one.
     },
     ...(options.entryRenderers === true
       ? {

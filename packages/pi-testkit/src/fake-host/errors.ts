@@ -2,6 +2,8 @@
 export type FakePiHostErrorCode =
   | 'unknown-command'
   | 'unknown-tool'
+  | 'unknown-shortcut'
+  | 'no-keyboard'
   | 'unknown-entry'
   | 'invalid-fork-target'
   | 'stale-extension'
@@ -15,6 +17,8 @@ export type FakePiHostErrorCode =
 const MESSAGES: Readonly<Record<FakePiHostErrorCode, string>> = {
   'unknown-command': 'fake Pi host: no command registered under this name',
   'unknown-tool': 'fake Pi host: no tool registered under this name',
+  'unknown-shortcut': 'fake Pi host: no extension registered this key',
+  'no-keyboard': 'fake Pi host: only the terminal UI (mode tui) runs extension shortcuts',
   'unknown-entry': 'fake Pi host: no entry with this id in the session',
   'invalid-fork-target': 'fake Pi host: fork "before" needs a user message entry',
   'stale-extension': 'fake Pi host: extension api or ctx used after its session was replaced or reloaded',

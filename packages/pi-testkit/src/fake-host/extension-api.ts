@@ -65,8 +65,9 @@ export function createExtensionApi(
       port.assertActive();
       return registrations.flags.get(name);
     },
-    registerShortcut: () => {
+    registerShortcut(shortcut, options): void {
       port.assertActive();
+      registrations.shortcuts.set(shortcut, { shortcut, extensionPath: registrations.path, ...options });
     },
     registerMessageRenderer: () => {
       port.assertActive();

@@ -1,4 +1,4 @@
-import type { EntryRenderer, RegisteredCommand, ResolvedCommand, SourceInfo, ToolDefinition } from 'pi-coding-agent-0.84.2';
+import type { EntryRenderer, ExtensionShortcut, RegisteredCommand, ResolvedCommand, SourceInfo, ToolDefinition } from 'pi-coding-agent-0.84.2';
 
 /** Any event handler as Pi stores it; the event and ctx shapes depend on the event name. */
 export type EventHandler = (event: never, ctx: never) => unknown;
@@ -18,6 +18,8 @@ export interface ExtensionRegistrations {
   readonly flags: Map<string, boolean | string | undefined>;
   /** Entry renderers by custom type (Pi 0.84+); the first registration of a type wins when drawing. */
   readonly entryRenderers: Map<string, EntryRenderer>;
+  /** Keys by the id as registered; inside one extension a second registration of a key replaces the first. */
+  readonly shortcuts: Map<string, ExtensionShortcut>;
   /** Every command/tool registration in call order, so repeats inside one extension are not lost to the maps. */
   readonly registrations: Registration[];
 }
@@ -31,6 +33,7 @@ export function createExtensionRegistrations(path: string): ExtensionRegistratio
     tools: new Map(),
     flags: new Map(),
     entryRenderers: new Map(),
+    shortcuts: new Map(),
     registrations: [],
   };
 }

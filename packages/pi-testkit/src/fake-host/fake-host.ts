@@ -53,6 +53,7 @@ import {
 } from './event-dispatch.js';
 import { FakeSession } from './fake-session.js';
 import { FakeUi, type Notification } from './fake-ui.js';
+import { findShortcutProblems, normalizeShortcut, resolveShortcuts, type FakeShortcut } from './shortcuts.js';
 import { runToolCall, type ToolExecutionResult } from './tool-call.js';
 import { leafAfterNavigation, prepareTreeNavigation } from './tree-navigation.js';
 
@@ -230,9 +231,14 @@ export class FakePiHost {
     return resolveTools(this.#runtime.extensions);
   }
 
-  /** Duplicate and built-in-colliding command/tool names of the current registrations. */
+  /** Extension keys by lower-cased key id; a key two extensions registered belongs to the later one, as in Pi. */
+  get shortcuts(): ReadonlyMap<string, FakeShortcut> {
+    return resolveShortcuts(this.#runtime.extensions);
+  }
+
+  /** Duplicate and built-in-colliding command/tool names and keys registered twice, of the current registrations. */
   get registrationProblems(): string[] {
-    return findRegistrationProblems(this.#runtime.extensions);
+    return [...findRegistrationProblems(this.#runtime.extensions), ...findShortcutProblems(this.#runtime.extensions)];
   }
 
   get forbiddenCalls(): readonly ForbiddenCall[] {
@@ -437,6 +443,23 @@ export class FakePiHost {
       await command.handler(parsed.args, createCommandContext(this.#commandPort(this.#runtime)));
     } catch (error) {
       this.#reportError({ extensionPath: `command:${parsed.name}`, event: 'command', error: errorMessage(error) });
+    }
+  }
+
+  /**
+   * A person pressing an extension's key in the terminal UI: its handler runs with an ExtensionContext.
+   * Other modes have no keys and an unregistered key throws; a throwing handler is recorded, as Pi
+   * shows `Shortcut handler error: ...` and goes on.
+   */
+  async pressShortcut(key: string): Promise<void> {
+    this.#assertRunning();
+    if (this.mode !== 'tui') throw new FakePiHostError('no-keyboard');
+    const shortcut = this.shortcuts.get(normalizeShortcut(key));
+    if (shortcut === undefined) throw new FakePiHostError('unknown-shortcut');
+    try {
+      await shortcut.handler(createExtensionContext(this.#contextPort(this.#runtime)));
+    } catch (error) {
+      this.#reportError({ extensionPath: shortcut.extensionPath, event: 'shortcut', error: errorMessage(error) });
     }
   }
 

@@ -72,3 +72,11 @@ export {
 } from './rpc-protocol.js';
 export { customEntries, parseSessionJsonl, readSessionJsonl, type SessionFileEntry } from './session-file.js';
 export { disposeAll, liveProcessCount, type Disposable } from './process-registry.js';
+export {
+  KEYBINDING_HOSTS,
+  hostReadsKey,
+  normalizeKeyId,
+  readHostKeybindings,
+  type HostKeybindings,
+  type KeybindingHost,
+} from './host-keybindings.js';

@@ -1,0 +1,95 @@
+import { createFakePiHost, FakePiHostError, type FakePiHost } from '@j1nn0/pi-testkit';
+import { drawnWidget } from '@j1nn0/pi-testkit/checks';
+import { describe, expect, it } from 'vitest';
+import agentStateExtension from '../../src/extension.js';
+import { PANEL_TOGGLE_KEY, PANEL_WIDGET_KEY } from '../../src/ui/panel.js';
+import { PANEL_TOGGLE_DESCRIPTION } from '../../src/ui/panel-shortcut.js';
+import { STATE_ENTRY_TYPE } from '../../src/persistence.js';
+
+// The panel's key in the terminal UI: one press collapses the panel to its counts, the next expands
+// it. The collapse is the person's view: it is not saved, and `panel off|on` still decide.
+
+async function startTerminal(): Promise<FakePiHost> {
+  const host = createFakePiHost({ mode: 'tui' });
+  await host.load(agentStateExtension);
+  await host.startSession('startup');
+  return host;
+}
+
+async function run(host: FakePiHost, ...commands: readonly string[]): Promise<void> {
+  for (const command of commands) await host.runCommand(`/agent-state ${command}`);
+  host.takeNotifications();
+}
+
+const panel = (host: FakePiHost): string[] => drawnWidget(host, PANEL_WIDGET_KEY);
+const COLLAPSED = `Agent State · 1/3 done · 1 in_progress · ${PANEL_TOGGLE_KEY} expands`;
+
+describe(`the panel key (${PANEL_TOGGLE_KEY})`, () => {
+  it('is registered once, with a description for /hotkeys', async () => {
+    const host = await startTerminal();
+    expect([...host.shortcuts.keys()]).toEqual([PANEL_TOGGLE_KEY]);
+    expect(host.shortcuts.get(PANEL_TOGGLE_KEY)?.description).toBe(PANEL_TOGGLE_DESCRIPTION);
+    expect(host.registrationProblems).toEqual([]);
+  });
+
+  it('collapses the panel to one line and expands it again, without saving anything', async () => {
+    const host = await startTerminal();
+    await run(host, 'objective Ship it', 'add a A', 'add b B', 'add c C', 'set a done', 'set b in_progress');
+    const expanded = panel(host);
+    expect(expanded).toHaveLength(3);
+    const saved = host.session.customEntries(STATE_ENTRY_TYPE).length;
+
+    await host.pressShortcut(PANEL_TOGGLE_KEY);
+    expect(panel(host)).toEqual([COLLAPSED]);
+    // A change while collapsed keeps it collapsed, with the new counts.
+    await run(host, 'set c blocked');
+    expect(panel(host)).toEqual([`Agent State · 1/3 done · 1 in_progress, 1 blocked · ${PANEL_TOGGLE_KEY} expands`]);
+
+    await host.pressShortcut(PANEL_TOGGLE_KEY);
+    expect(panel(host)).toEqual(['Agent State · Ship it · 1/3 done', '  [in_progress] b: B', '  [blocked] c: C']);
+    expect(host.session.customEntries(STATE_ENTRY_TYPE)).toHaveLength(saved + 1);
+    expect(host.notifications).toEqual([]);
+    expect(host.extensionErrors).toEqual([]);
+  });
+
+  it('changes nothing while the panel is off and says how to turn it on; panel on shows it whole', async () => {
+    const host = await startTerminal();
+    await run(host, 'objective Ship it', 'add a A', 'add b B', 'set a done', 'add c C', 'set c in_progress');
+    await host.pressShortcut(PANEL_TOGGLE_KEY);
+    await run(host, 'panel off');
+    expect(host.widgets.has(PANEL_WIDGET_KEY)).toBe(false);
+
+    await host.pressShortcut(PANEL_TOGGLE_KEY);
+    expect(host.takeNotifications()).toEqual([{ message: 'Agent State panel is off; show it with /agent-state panel on.', type: 'info' }]);
+    expect(host.widgets.has(PANEL_WIDGET_KEY)).toBe(false);
+
+    await run(host, 'panel on');
+    expect(panel(host)).toEqual(['Agent State · Ship it · 1/3 done', '  [open] b: B', '  [in_progress] c: C']);
+  });
+
+  it('says there is no panel yet on an empty state, and the first change draws it expanded', async () => {
+    const host = await startTerminal();
+    await host.pressShortcut(PANEL_TOGGLE_KEY);
+    expect(host.takeNotifications()).toEqual([
+      { message: 'Agent State: no panel yet; it appears above the editor once something is recorded.', type: 'info' },
+    ]);
+    await run(host, 'add a A');
+    expect(panel(host)).toEqual(['Agent State · no objective · 0/1 done', '  [open] a: A']);
+  });
+
+  it('starts expanded again in a new Pi on the same session: the collapse is not saved', async () => {
+    const host = await startTerminal();
+    await run(host, 'add a A');
+    await host.pressShortcut(PANEL_TOGGLE_KEY);
+    expect(panel(host)).toHaveLength(1);
+    await host.restart();
+    expect(panel(host)).toEqual(['Agent State · no objective · 0/1 done', '  [open] a: A']);
+  });
+
+  it('reaches no other mode: an RPC client has no keys', async () => {
+    const host = createFakePiHost({ mode: 'rpc' });
+    await host.load(agentStateExtension);
+    await host.startSession('startup');
+    await expect(host.pressShortcut(PANEL_TOGGLE_KEY)).rejects.toThrow(FakePiHostError);
+  });
+});
