@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  PI_HOST,
   PI_LINE_VERSIONS,
   PI_RELEASE_LINES,
   PI_VERSIONS,
@@ -117,6 +118,7 @@ describe('versionFromPackageDir', () => {
       projectPackagesNeedApprove: newest?.projectPackagesNeedApprove,
       sessionStartsAfterReplacement: newest?.sessionStartsAfterReplacement,
       compaction: newest?.compaction,
+      host: PI_HOST,
     });
   });
 

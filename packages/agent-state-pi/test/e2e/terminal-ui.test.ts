@@ -1,18 +1,17 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { displayWidth } from '@j1nn0/pi-adapter-kit';
-import { PI_E2E_TIMEOUT_MS, ScriptedModel, createPiSandbox, describeEachPi, type PiSandbox } from '@j1nn0/pi-testkit/real';
-import { startPiTerminal, type PiTerminal } from '@j1nn0/pi-testkit/terminal';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { EXTENSION_PATH } from './support/real-pi.js';
+import { PI_E2E_TIMEOUT_MS, describeEachPi, type ScriptedModel } from '@j1nn0/pi-testkit/real';
+import { expect, it } from 'vitest';
 import {
-  GUARD_EXTENSION_PATH,
   drawsEntryLines,
+  expectToolMarks,
   footerStatusLine,
   normaliseCapture,
   panelRows,
   resizeAndSettle,
   rowsContaining,
   submitLine,
+  useBothAdaptersTerminal,
 } from './support/terminal-ui.js';
 
 // Agent State in Pi's interactive terminal UI, typed and read as a person does, with Context Guard
@@ -42,47 +41,20 @@ function readmeCapture(): string {
 describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
   const label = target.version.label;
   const entryLines = drawsEntryLines(label);
-  let sandbox: PiSandbox;
-  let model: ScriptedModel;
-  let terminal: PiTerminal;
-
-  const start = (continueSession = false): Promise<PiTerminal> =>
-    startPiTerminal({
-      ...target,
-      sandbox,
-      model,
-      cols: COLS,
-      rows: ROWS,
-      extensions: [EXTENSION_PATH, GUARD_EXTENSION_PATH],
-      continueSession,
-    });
-  const lines = (): string[] => terminal.screenLines();
-
-  beforeAll(async () => {
-    // Not a dependency of this package, so a filtered build does not make it.
-    if (!existsSync(GUARD_EXTENSION_PATH)) {
-      throw new Error(`${GUARD_EXTENSION_PATH} is missing: run pnpm build (or pnpm --filter @j1nn0/agent-context-guard-pi build)`);
-    }
-    sandbox = await createPiSandbox();
-    model = await ScriptedModel.start();
-    terminal = await start();
-  }, PI_E2E_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await terminal.dispose();
-    await model.dispose();
-    await sandbox.dispose();
-  }, PI_E2E_TIMEOUT_MS);
+  const both = useBothAdaptersTerminal(target, { cols: COLS, rows: ROWS });
+  const { terminal } = both;
+  const model = (): ScriptedModel => both.model();
+  const lines = (): string[] => terminal().screenLines();
 
   it('runs a command, set <id> <status> and status with one Enter each, and shows a saved change once', async () => {
-    await submitLine(terminal, '/agent-state objective Ship the CSV export', 'Agent State · Ship the CSV export');
-    await submitLine(terminal, '/agent-state add parse Parse the arguments', '[open] parse: Parse the arguments');
-    await submitLine(terminal, '/agent-state add fmt Format the rows', '[open] fmt: Format the rows');
+    await submitLine(terminal(), '/agent-state objective Ship the CSV export', 'Agent State · Ship the CSV export');
+    await submitLine(terminal(), '/agent-state add parse Parse the arguments', '[open] parse: Parse the arguments');
+    await submitLine(terminal(), '/agent-state add fmt Format the rows', '[open] fmt: Format the rows');
     const chatLine = '◆ Agent State: set parse → done';
     const notice = 'Work item "parse": open -> done.';
     // Typed key by key: the menu opens on the way (`s` offers status and set) and must be gone
     // once the text is complete, or the one Enter would only accept an item.
-    await submitLine(terminal, '/agent-state set parse done', entryLines ? chatLine : notice, { keystrokeMs: PERSON_KEYSTROKE_MS });
+    await submitLine(terminal(), '/agent-state set parse done', entryLines ? chatLine : notice, { keystrokeMs: PERSON_KEYSTROKE_MS });
 
     // 0.84+: the chat line says it and no notification repeats it; 0.73.1: the notification only.
     expect(rowsContaining(lines(), chatLine)).toBe(entryLines ? 1 : 0);
@@ -90,21 +62,20 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
     expect(panelRows(lines())[0]).toBe('Agent State · Ship the CSV export · 1/2 done');
     // The terminal's panel is the component painted in the theme (an RPC client gets the lines unpainted),
     // on 0.73.1 too, which has no ctx.mode.
-    const headline = terminal.styledRow(terminal.findRow('Agent State · Ship the CSV export'));
+    const headline = terminal().styledRow(terminal().findRow('Agent State · Ship the CSV export'));
     expect(headline.find((run) => run.text.startsWith('Agent State'))?.fg).not.toBe('default');
 
     // Context Guard shares the split: its chat line on 0.84+, its notification on 0.73.1.
-    await submitLine(
-      terminal,
+    await submitLine(terminal(),
       '/context-guard add csv-goal goal --critical Ship the CSV export',
       entryLines ? '◆ Context Guard: protected csv-goal (goal, critical)' : 'Protected goal "csv-goal" (critical).',
     );
-    await submitLine(terminal, '/agent-state status', '- [done] parse: Parse the arguments', { keystrokeMs: PERSON_KEYSTROKE_MS });
-    expect(terminal.screenText()).toContain('- [open] fmt: Format the rows');
+    await submitLine(terminal(), '/agent-state status', '- [done] parse: Parse the arguments', { keystrokeMs: PERSON_KEYSTROKE_MS });
+    expect(terminal().screenText()).toContain('- [open] fmt: Format the rows');
   }, PI_E2E_TIMEOUT_MS);
 
   it('draws tool rows with the id and the status, and a rejection reads and looks unlike an acceptance', async () => {
-    model.enqueue(
+    model().enqueue(
       {
         toolCalls: [
           { name: 'agent_state_add_work_item', arguments: { id: 'docs', content: 'Document the export', status: 'in_progress' } },
@@ -113,21 +84,14 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
       },
       { text: 'Recorded the docs item; there is no tests item.' },
     );
-    await submitLine(terminal, 'Record the docs work', 'there is no tests item.');
+    await submitLine(terminal(), 'Record the docs work', 'there is no tests item.');
 
     const screen = lines();
     expect(screen).toContain(' Agent State add docs in_progress "Document the export"');
     expect(screen).toContain(' Agent State set tests → done');
-    const accepted = screen.indexOf(' ✓ Added work item "docs" (in_progress).');
-    const rejected = screen.indexOf(' ✗ Rejected: no work item has id "tests".');
-    expect(accepted).toBeGreaterThan(-1);
-    expect(rejected).toBeGreaterThan(accepted);
     // Colours differ per Pi version (24-bit, palette); only the difference is pinned.
-    const markColour = (row: number, mark: string): string | undefined =>
-      terminal.styledRow(row).find((run) => run.text.includes(mark))?.fg;
-    expect(markColour(accepted, '✓')).toBeDefined();
-    expect(markColour(rejected, '✗')).toBeDefined();
-    expect(markColour(accepted, '✓')).not.toBe(markColour(rejected, '✗'));
+    const { accepted, rejected } = expectToolMarks(terminal(), ' ✓ Added work item "docs" (in_progress).', ' ✗ Rejected: no work item has id "tests".');
+    expect(rejected).toBeGreaterThan(accepted);
     expect(rowsContaining(screen, '◆ Agent State: added docs (in_progress)')).toBe(entryLines ? 1 : 0);
   }, PI_E2E_TIMEOUT_MS);
 
@@ -139,13 +103,13 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
       const screen = lines();
       const first = screen.indexOf(' Record the docs work');
       expect(first).toBeGreaterThan(-1);
-      const capture = normaliseCapture(screen.slice(first), sandbox.projectDir);
-      expect(capture).toBe(normaliseCapture(readmeCapture().split('\n'), sandbox.projectDir));
+      const capture = normaliseCapture(screen.slice(first), both.sandbox().projectDir);
+      expect(capture).toBe(normaliseCapture(readmeCapture().split('\n'), both.sandbox().projectDir));
     });
   }
 
   it('draws Context Guard\'s tool rows with kind and id, refuses the model\'s critical unlike an acceptance, and a person\'s critical is a chat line', async () => {
-    model.enqueue(
+    model().enqueue(
       {
         toolCalls: [
           { name: 'context_guard_protect', arguments: { id: 'utf8', kind: 'constraint', content: 'Write UTF-8', critical: true } },
@@ -154,24 +118,18 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
       },
       { text: 'Protected encoding; only you can make it critical.' },
     );
-    await submitLine(terminal, 'Protect the encoding', 'only you can make it critical.');
+    await submitLine(terminal(), 'Protect the encoding', 'only you can make it critical.');
 
     const screen = lines();
     expect(screen).toContain(' Context Guard protect constraint utf8 "Write UTF-8"');
     expect(screen).toContain(' Context Guard protect constraint encoding "Write UTF-8"');
     // The refusal is longer than the row: its one line is cut to the width.
-    const rejected = screen.findIndex((row) => row.startsWith(' ✗ Rejected: only a person can mark an item critical'));
-    const accepted = screen.indexOf(' ✓ Protected constraint "encoding".');
-    expect(rejected).toBeGreaterThan(-1);
+    const { accepted, rejected } = expectToolMarks(terminal(), ' ✓ Protected constraint "encoding".', /^ ✗ Rejected: only a person can mark an item critical/u);
     expect(accepted).toBeGreaterThan(rejected);
-    const markColour = (row: number, mark: string): string | undefined =>
-      terminal.styledRow(row).find((run) => run.text.includes(mark))?.fg;
-    expect(markColour(accepted, '✓')).not.toBe(markColour(rejected, '✗'));
     expect(rowsContaining(screen, '◆ Context Guard: protected encoding (constraint)')).toBe(entryLines ? 1 : 0);
     expect(rowsContaining(screen, 'utf8 (constraint')).toBe(0);
 
-    await submitLine(
-      terminal,
+    await submitLine(terminal(),
       '/context-guard critical encoding on',
       entryLines ? '◆ Context Guard: encoding critical' : 'Protected item "encoding" is now critical.',
       { keystrokeMs: PERSON_KEYSTROKE_MS },
@@ -179,20 +137,20 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
   }, PI_E2E_TIMEOUT_MS);
 
   it('shows one line of a tool result until ctrl+o expands it', async () => {
-    model.enqueue({ toolCalls: [{ name: 'agent_state_get', arguments: {} }] }, { text: 'Read the state.' });
-    await submitLine(terminal, 'Read the state back', 'Read the state.');
+    model().enqueue({ toolCalls: [{ name: 'agent_state_get', arguments: {} }] }, { text: 'Read the state.' });
+    await submitLine(terminal(), 'Read the state back', 'Read the state.');
     // Collapsed: the listing's first line only, cut to the row's width.
-    const row = terminal.findRow(' ✓ Agent State: objective "Ship the CSV export", 3 work items (');
+    const row = terminal().findRow(' ✓ Agent State: objective "Ship the CSV export", 3 work items (');
     expect(row).toBeGreaterThan(-1);
     expect(lines()[row - 1]).toBe(' Agent State read');
     expect(lines()[row]).toMatch(/…$/u);
-    expect(terminal.screenText()).not.toContain(' - [in_progress] docs: Document the export');
+    expect(terminal().screenText()).not.toContain(' - [in_progress] docs: Document the export');
 
-    terminal.press('ctrl+o');
-    await terminal.waitForText(' - [in_progress] docs: Document the export');
-    await terminal.waitForQuiet();
-    terminal.press('ctrl+o');
-    await terminal.waitUntil((screen) => !screen.includes(' - [in_progress] docs: Document the export'), 'the result collapsed again');
+    terminal().press('ctrl+o');
+    await terminal().waitForText(' - [in_progress] docs: Document the export');
+    await terminal().waitForQuiet();
+    terminal().press('ctrl+o');
+    await terminal().waitUntil((screen) => !screen.includes(' - [in_progress] docs: Document the export'), 'the result collapsed again');
   }, PI_E2E_TIMEOUT_MS);
 
   it(`cuts neither footer at ${COLS} columns`, () => {
@@ -204,13 +162,13 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
 
   it('keeps the panel within six lines with +N more, fits wide text to the terminal, and hides and shows it', async () => {
     // The model's wide text in a tool row (rejected: the id exists) is cut to the row as well.
-    model.enqueue({ toolCalls: [{ name: 'agent_state_add_work_item', arguments: { id: 'parse', content: WIDE_CONTENT } }] }, { text: 'Tried.' });
-    await submitLine(terminal, 'Add the report item', 'Tried.');
+    model().enqueue({ toolCalls: [{ name: 'agent_state_add_work_item', arguments: { id: 'parse', content: WIDE_CONTENT } }] }, { text: 'Tried.' });
+    await submitLine(terminal(), 'Add the report item', 'Tried.');
     expect(lines()).toContainEqual(expect.stringMatching(/^ Agent State add parse open "Export the 解析 report 🚀 .*…$/u));
 
-    await submitLine(terminal, `/agent-state add wide ${WIDE_CONTENT}`, '[open] wide:');
+    await submitLine(terminal(), `/agent-state add wide ${WIDE_CONTENT}`, '[open] wide:');
     for (const [index, id] of ['a4', 'a5', 'a6'].entries()) {
-      await submitLine(terminal, `/agent-state add ${id} Item ${id}`, `Agent State 1/${5 + index} done`);
+      await submitLine(terminal(), `/agent-state add ${id} Item ${id}`, `Agent State 1/${5 + index} done`);
     }
     // Six not done (fmt, docs, wide, a4, a5, a6) and four rows: docs (in_progress) first, then the open ones in insertion order.
     const panel = panelRows(lines());
@@ -223,33 +181,32 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
       '  +2 more: 2 open',
     ]);
     // Pi 0.73.1 and 0.84.2 exit on a component line wider than the terminal; 1.6.0 would cut it.
-    expect(terminal.exitCode).toBeUndefined();
+    expect(terminal().exitCode).toBeUndefined();
     for (const row of lines()) expect(displayWidth(row)).toBeLessThanOrEqual(COLS);
 
-    await submitLine(terminal, '/agent-state panel off', (rows) => panelRows(rows).length === 0);
-    expect(terminal.screenText()).toContain('Agent State panel hidden');
-    await submitLine(terminal, '/agent-state panel on', (rows) => panelRows(rows).length === 6);
+    await submitLine(terminal(), '/agent-state panel off', (rows) => panelRows(rows).length === 0);
+    expect(terminal().screenText()).toContain('Agent State panel hidden');
+    await submitLine(terminal(), '/agent-state panel on', (rows) => panelRows(rows).length === 6);
     expect(panelRows(lines())).toEqual(panel);
   }, PI_E2E_TIMEOUT_MS);
 
   // Only wider: on a shrink Pi 0.73.1 leaves the emulator's reflowed rows on screen until it redraws.
   it(`shows the wide item whole at ${WIDE_COLS} columns, with the same footer line as at ${COLS}`, async () => {
     const narrowFooter = footerStatusLine(lines());
-    await resizeAndSettle(terminal, WIDE_COLS);
+    await resizeAndSettle(terminal(), WIDE_COLS);
     expect(lines()).toContain(`  [open] wide: ${WIDE_CONTENT}`);
     expect(footerStatusLine(lines())).toBe(narrowFooter);
-    expect(terminal.exitCode).toBeUndefined();
+    expect(terminal().exitCode).toBeUndefined();
     for (const row of lines()) expect(displayWidth(row)).toBeLessThanOrEqual(WIDE_COLS);
   }, PI_E2E_TIMEOUT_MS);
 
   it('shows the panel again after pi -c, and Pi 0.84+ draws the entry lines again', async () => {
     const chatLine = '◆ Agent State: set fmt → done';
-    await submitLine(terminal, '/agent-state set fmt done', entryLines ? chatLine : 'Work item "fmt": open -> done.');
+    await submitLine(terminal(), '/agent-state set fmt done', entryLines ? chatLine : 'Work item "fmt": open -> done.');
     const footerBefore = footerStatusLine(lines());
-    expect(await terminal.quit()).toBe(0);
+    await both.quitAndContinue();
 
-    terminal = await start(true);
-    await terminal.waitUntil((_screen, rows) => panelRows(rows).length > 0, 'the panel after pi -c');
+    await terminal().waitUntil((_screen, rows) => panelRows(rows).length > 0, 'the panel after pi -c');
     // Five not done fill the panel exactly: no "+N more" line.
     expect(panelRows(lines())).toEqual([
       'Agent State · Ship the CSV export · 2/7 done',

@@ -1,8 +1,8 @@
 import type { PiEvent } from './rpc-protocol.js';
 
-interface Waiter {
-  readonly predicate: (event: PiEvent) => boolean;
-  readonly resolve: (event: PiEvent) => void;
+interface Waiter<T> {
+  readonly predicate: (event: T) => boolean;
+  readonly resolve: (event: T) => void;
   readonly reject: (error: Error) => void;
   readonly what: string;
   readonly timer: NodeJS.Timeout;
@@ -11,10 +11,10 @@ interface Waiter {
 /** Builds the error a failed wait rejects with; the driver adds its version and stderr tail. */
 export type WaitErrorFactory = (what: string, why: string) => Error;
 
-/** Every record Pi printed, in order, plus bounded waits for records still to come. */
-export class EventLog {
-  readonly #events: PiEvent[] = [];
-  readonly #waiters = new Set<Waiter>();
+/** Every record a child printed (Pi's RPC records by default), in order, plus bounded waits for records still to come. */
+export class EventLog<T = PiEvent> {
+  readonly #events: T[] = [];
+  readonly #waiters = new Set<Waiter<T>>();
   readonly #errorFor: WaitErrorFactory;
   #closedBecause: string | undefined;
 
@@ -27,11 +27,11 @@ export class EventLog {
   }
 
   /** A copy of the records from `fromIndex` on. */
-  since(fromIndex = 0): PiEvent[] {
+  since(fromIndex = 0): T[] {
     return this.#events.slice(fromIndex);
   }
 
-  push(event: PiEvent): void {
+  push(event: T): void {
     this.#events.push(event);
     for (const waiter of [...this.#waiters]) {
       if (waiter.predicate(event)) this.#settle(waiter).resolve(event);
@@ -39,14 +39,14 @@ export class EventLog {
   }
 
   /** Resolves with the first record at or after `fromIndex` matching `predicate`; rejects after `timeoutMs`. */
-  waitFor(predicate: (event: PiEvent) => boolean, options: { fromIndex: number; timeoutMs: number; what: string }): Promise<PiEvent> {
+  waitFor(predicate: (event: T) => boolean, options: { fromIndex: number; timeoutMs: number; what: string }): Promise<T> {
     const seen = this.#events.slice(options.fromIndex).find(predicate);
     if (seen !== undefined) return Promise.resolve(seen);
     if (this.#closedBecause !== undefined) {
       return Promise.reject(this.#errorFor(options.what, this.#closedBecause));
     }
-    return new Promise<PiEvent>((resolve, reject) => {
-      const waiter: Waiter = {
+    return new Promise<T>((resolve, reject) => {
+      const waiter: Waiter<T> = {
         predicate,
         resolve,
         reject,
@@ -70,7 +70,7 @@ export class EventLog {
     this.#closedBecause = undefined;
   }
 
-  #settle(waiter: Waiter): Waiter {
+  #settle(waiter: Waiter<T>): Waiter<T> {
     clearTimeout(waiter.timer);
     this.#waiters.delete(waiter);
     return waiter;

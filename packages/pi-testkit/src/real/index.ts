@@ -7,6 +7,30 @@ export {
   type PiCliEntry,
   type PiReleaseLine,
 } from './pi-release-lines.js';
+export {
+  PI_HOST,
+  type AgentConfigFacts,
+  type HostFacts,
+  type HostRuntime,
+  type RendererFacts,
+  type RpcFacts,
+  type SessionEventFact,
+  type SessionEventFacts,
+  type SessionFileTiming,
+  type TerminalFacts,
+} from './host-facts.js';
+export {
+  DEFAULT_OMP_CONFIG,
+  OMP_CLI_PATH,
+  OMP_HOST,
+  OMP_PACKAGE_NAME,
+  OMP_VERSION,
+  OMP_VERSION_LABEL,
+  ompBunRange,
+  writeOmpAgentConfig,
+} from './omp-host.js';
+export { bunPlatformPackage, findBunBinary, type BunChoice } from './bun-binary.js';
+export { hostEnv, hostLabel, hostModelArgs, writeHostModelConfig } from './host-launch.js';
 export { lineFactsFor, parseEnginesMinimum, versionFromPackageDir } from './pi-package-dir.js';
 export {
   ENABLE_NODE22_HINT,
@@ -23,7 +47,8 @@ export {
 } from './node-binary.js';
 export { piMatrix, piVersionsFor, planPiSuite, selectPiVersions, type PiLineSelection, type PiMatrixEntry, type PiSuitePlan } from './pi-matrix.js';
 export { PI_E2E_TIMEOUT_MS, describeEachPi, type DescribeEachPiOptions, type PiTarget } from './vitest-matrix.js';
-export { useSharedPi, useSharedRpcClient, type SharedPiOptions } from './shared-pi.js';
+export { describeOmp, ompTarget } from './omp-suite.js';
+export { useFreshPi, useSharedPi, useSharedRpcClient, type SharedPiOptions } from './shared-pi.js';
 export { useCliRuns, type CliRuns } from './cli-runs.js';
 export {
   DEFAULT_WAIT_MS,
@@ -53,12 +78,15 @@ export {
   type ScriptedSummary,
 } from './scripted-model.js';
 export { CODEMODE_ONLY_SETTINGS, codemodeCall, runCodemodeScript, scriptOutput } from './codemode.js';
-export { contentText, readModelRequest, sentDeclarationKeys, type ChatMessage, type ModelRequest, type OfferedTool } from './model-request.js';
+export { expectedOmpToolExposure, ompToolExposure, requestSizes, type OmpToolExposure } from './omp-tool-exposure.js';
+export { SUMMARIZATION_MARKERS, contentText, readModelRequest, toolResultsInCallOrder, sentDeclarationKeys, type ChatMessage, type ModelRequest, type OfferedTool } from './model-request.js';
 export { encodeCompletionStream, type ScriptedReply, type ScriptedToolCall } from './openai-stream.js';
 export { JsonlSplitter } from './jsonl-splitter.js';
 export {
   BLOCKING_DIALOG_METHODS,
   parseRecord,
+  toStatusUpdate,
+  toWidgetUpdate,
   overlappingToolCalls,
   type CompactResult,
   type PiCommandInfo,

@@ -12,7 +12,7 @@ export interface OfferedTool {
 
 /** Everything the scripted model received in one request. */
 export interface ModelRequest {
-  /** `summary` for Pi's compaction / branch-summary calls, `chat` for agent turns. */
+  /** `summary` for the host's compaction / branch-summary calls (see SUMMARIZATION_MARKERS), `chat` for agent turns. */
   readonly kind: 'chat' | 'summary';
   readonly model: string;
   readonly messages: readonly ChatMessage[];
@@ -28,8 +28,14 @@ export interface ModelRequest {
   readonly body: unknown;
 }
 
-// Pi's summarization system prompt starts like this in 0.73.1, 0.84.2 and 1.6.0.
-const SUMMARIZATION_MARKER = 'You are a context summarization assistant';
+/**
+ * The opening of each host's summarization system prompt: Pi's (0.73.1, 0.84.2, 1.6.0) and
+ * oh-my-pi's (18.2.3). A whole sentence, not a word: omp's ordinary system prompt says "summaries" too.
+ */
+export const SUMMARIZATION_MARKERS: readonly string[] = Object.freeze([
+  'You are a context summarization assistant',
+  'Summarize user–AI coding-assistant conversations in the exact specified structured format.',
+]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -76,7 +82,7 @@ export function readModelRequest(body: unknown): ModelRequest {
   const conversation = messages.filter((message) => !isSystemRole(message));
   const lastUser = conversation.filter((message) => message.role === 'user').at(-1);
   return {
-    kind: systemPrompt.includes(SUMMARIZATION_MARKER) ? 'summary' : 'chat',
+    kind: SUMMARIZATION_MARKERS.some((marker) => systemPrompt.includes(marker)) ? 'summary' : 'chat',
     model: typeof record['model'] === 'string' ? record['model'] : '',
     messages,
     systemPrompt,
@@ -99,5 +105,24 @@ export function sentDeclarationKeys(request: ModelRequest, names: readonly strin
     const declaration = isRecord(tool) && isRecord(tool['function']) ? tool['function'] : undefined;
     const name = declaration?.['name'];
     return declaration !== undefined && typeof name === 'string' && names.includes(name) ? [[name, Object.keys(declaration).sort()]] : [];
+  });
+}
+
+/**
+ * The text of each tool result in the request, in the order the assistant called the tools (matched
+ * by `tool_call_id`): oh-my-pi runs one message's calls concurrently and sends results as they finish.
+ */
+export function toolResultsInCallOrder(request: ModelRequest | undefined): string[] {
+  const messages = request?.messages ?? [];
+  const results = new Map(
+    messages.filter((message) => message.role === 'tool').map((message) => [message['tool_call_id'], contentText(message.content)]),
+  );
+  const callIds = messages.flatMap((message) => {
+    const calls = message['tool_calls'];
+    return Array.isArray(calls) ? calls.filter(isRecord).map((call) => call['id']) : [];
+  });
+  return callIds.flatMap((id) => {
+    const text = results.get(id);
+    return text === undefined ? [] : [text];
   });
 }

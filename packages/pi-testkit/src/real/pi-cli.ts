@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { lastLines, waitForExit } from './child-exit.js';
+import { hostEnv, hostLabel, hostModelArgs, writeHostModelConfig } from './host-launch.js';
 import type { PiVersion } from './pi-versions.js';
 import { trackChild } from './process-registry.js';
 import type { PiSandbox } from './sandbox.js';
@@ -39,16 +40,16 @@ export const DEFAULT_CLI_TIMEOUT_MS = 30_000;
 /** Runs the Pi CLI once, non-interactively, in the sandbox's isolated environment (stdin closed). */
 export async function runPiCli(options: RunPiCliOptions): Promise<PiCliResult> {
   const { model, sandbox } = options;
-  if (model !== undefined) await sandbox.writeAgentJson('models.json', model.modelsJson());
-  const modelArgs = model === undefined ? [] : [...model.cliArgs, '--session-dir', sandbox.sessionDir];
+  if (model !== undefined) await writeHostModelConfig(options.version.host, sandbox, model);
+  const modelArgs = model === undefined ? [] : [...hostModelArgs(options.version.host, model), '--session-dir', sandbox.sessionDir];
   const extensionArgs = (options.extensions ?? []).flatMap((path) => ['-e', path]);
   return runIsolatedNode({
     nodePath: options.nodePath,
     argv: [options.version.cliPath, ...modelArgs, ...extensionArgs, ...options.args],
     cwd: options.cwd ?? sandbox.projectDir,
-    env: sandbox.env(),
+    env: hostEnv(options.version.host, sandbox),
     timeoutMs: options.timeoutMs ?? DEFAULT_CLI_TIMEOUT_MS,
-    what: `Pi ${options.version.label} CLI`,
+    what: `${hostLabel(options.version)} CLI`,
   });
 }
 

@@ -2,6 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { lastLines, stopChild, waitForExit } from './child-exit.js';
 import { EventLog } from './event-log.js';
+import { hostEnv, hostLabel, hostModelArgs, writeHostModelConfig } from './host-launch.js';
 import { JsonlSplitter } from './jsonl-splitter.js';
 import type { PiVersion } from './pi-versions.js';
 import { trackChild, trackResource, untrackResource } from './process-registry.js';
@@ -9,6 +10,8 @@ import {
   assistantError,
   assistantText,
   dialogCancellation,
+  latestStatus,
+  latestWidget,
   parseRecord,
   toCancelled,
   toCommands,
@@ -38,7 +41,7 @@ const RUN_END_TYPES: ReadonlySet<string> = new Set(['agent_end', 'agent_settled'
 
 export interface StartPiOptions {
   readonly version: PiVersion;
-  /** The Node binary that runs this version (see `findNodeFor` / `piMatrix`). */
+  /** The runtime binary that runs this version: Node for Pi (see `findNodeFor` / `piMatrix`), Bun for omp (`findBunBinary`). */
   readonly nodePath: string;
   /** Absolute extension paths, each passed as `-e`. */
   readonly extensions?: readonly string[];
@@ -106,7 +109,7 @@ export class PiDriver {
     const driver = new PiDriver(options, sandbox, model);
     trackResource(driver);
     try {
-      await sandbox.writeAgentJson('models.json', model.modelsJson());
+      await writeHostModelConfig(options.version.host, sandbox, model);
       await driver.#launch(options.sessionFile);
     } catch (error) {
       await driver.dispose();
@@ -138,6 +141,16 @@ export class PiDriver {
     return this.#log.since(0).flatMap((event) => toExtensionError(event) ?? []);
   }
 
+  /** The panel lines a client keeping the newest `setWidget` per key shows now (undefined: cleared or never set). */
+  widget(key: string): readonly string[] | undefined {
+    return latestWidget(this.#log.since(0), key);
+  }
+
+  /** The footer text a client keeping the newest `setStatus` per key shows now. */
+  status(key: string): string | undefined {
+    return latestStatus(this.#log.since(0), key);
+  }
+
   /** The first record (from `fromIndex`, default all) matching `predicate`, waiting at most `timeoutMs`. */
   waitFor(predicate: (event: PiEvent) => boolean, timeoutMs = this.#timeoutMs, fromIndex = 0): Promise<PiEvent> {
     return this.#log.waitFor(predicate, { fromIndex, timeoutMs, what: 'a matching record' });
@@ -145,7 +158,10 @@ export class PiDriver {
 
   /** Sends one RPC command and resolves with its response, whatever its `success`. */
   async send(command: Readonly<Record<string, unknown>> & { readonly type: string }, timeoutMs = this.#timeoutMs): Promise<PiResponse> {
-    const id = `testkit-${this.#nextRequestId++}`;
+    return this.#sendAs(`testkit-${this.#nextRequestId++}`, command, timeoutMs);
+  }
+
+  async #sendAs(id: string, command: Readonly<Record<string, unknown>> & { readonly type: string }, timeoutMs: number): Promise<PiResponse> {
     const fromIndex = this.#log.length;
     this.#write({ ...command, id });
     const event = await this.#log.waitFor((candidate) => candidate.type === 'response' && candidate['id'] === id, {
@@ -165,7 +181,10 @@ export class PiDriver {
   async prompt(text: string, timeoutMs = this.#timeoutMs): Promise<PromptResult> {
     const deadline = Date.now() + timeoutMs;
     const fromIndex = this.#log.length;
-    await this.#expectSuccess({ type: 'prompt', message: text }, timeoutMs);
+    const id = `testkit-${this.#nextRequestId++}`;
+    const response = await this.#sendAs(id, { type: 'prompt', message: text }, timeoutMs);
+    if (!response.success) throw this.#error(`prompt failed: ${response.error ?? 'no error text'}`);
+    if (this.version.host.rpc.commandDone === 'prompt_result') await this.#waitForPromptOutcome(id, fromIndex, deadline);
     await this.#waitUntilIdle(deadline);
     const events = this.#log.since(fromIndex);
     const assistantMessages = events.filter((event) => event.type === 'message_end').map((event) => event['message']);
@@ -255,14 +274,14 @@ export class PiDriver {
       this.version.cliPath,
       '--mode',
       'rpc',
-      ...this.model.cliArgs,
+      ...hostModelArgs(this.version.host, this.model),
       '--session-dir',
       this.sandbox.sessionDir,
       ...(sessionFile === undefined ? [] : ['--session', sessionFile]),
       ...this.#extensions.flatMap((extension) => ['-e', extension]),
       ...this.#extraArgs,
     ];
-    const child = spawn(this.nodePath, args, { cwd: this.sandbox.projectDir, env: this.sandbox.env(), stdio: 'pipe' });
+    const child = spawn(this.nodePath, args, { cwd: this.sandbox.projectDir, env: hostEnv(this.version.host, this.sandbox), stdio: 'pipe' });
     trackChild(child);
     this.#child = child;
     const splitter = new JsonlSplitter();
@@ -276,10 +295,10 @@ export class PiDriver {
     // Writes after an exit fail with EPIPE; the exit itself is what waits report.
     child.stdin.on('error', () => undefined);
     child.once('error', () => {
-      if (this.#child === child) this.#log.close('the node binary could not be started');
+      if (this.#child === child) this.#log.close(`the ${this.version.host.runtime} binary could not be started`);
     });
     child.once('exit', (code, signal) => {
-      if (this.#child === child) this.#log.close(`Pi exited (code ${String(code)}, signal ${String(signal)})`);
+      if (this.#child === child) this.#log.close(`${this.version.host.displayName} exited (code ${String(code)}, signal ${String(signal)})`);
     });
     await this.getState();
   }
@@ -302,6 +321,18 @@ export class PiDriver {
     const response = await this.send(command, timeoutMs);
     if (!response.success) throw this.#error(`${command.type} failed: ${response.error ?? 'no error text'}`);
     return response;
+  }
+
+  /**
+   * omp answers a prompt before running it: a command has finished at its `prompt_result`, a model
+   * prompt has begun at `agent_start` (whose end #waitUntilIdle then waits for).
+   */
+  async #waitForPromptOutcome(id: string, fromIndex: number, deadline: number): Promise<void> {
+    await this.#log.waitFor((event) => (event.type === 'prompt_result' && event['id'] === id) || event.type === 'agent_start', {
+      fromIndex,
+      timeoutMs: Math.max(1, deadline - Date.now()),
+      what: 'the prompt_result or agent_start of the prompt',
+    });
   }
 
   /** Polls get_state until nothing streams or compacts, waking early on run-end records. */
@@ -330,7 +361,7 @@ export class PiDriver {
   #error(problem: string): Error {
     const tail = lastLines(this.#stderr, STDERR_LINES_IN_ERRORS);
     const stderrPart = tail.length === 0 ? ' (stderr empty)' : `. Last stderr lines:\n${tail.join('\n')}`;
-    return new Error(`Pi ${this.version.label}: ${problem}${stderrPart}`);
+    return new Error(`${hostLabel(this.version)}: ${problem}${stderrPart}`);
   }
 }
 

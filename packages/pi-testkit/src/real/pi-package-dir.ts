@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { PI_HOST } from './host-facts.js';
 import { parseNodeVersion, type NodeVersion } from './node-binary.js';
 import { PI_RELEASE_LINES, type PiReleaseLine } from './pi-release-lines.js';
 import type { PiVersion } from './pi-versions.js';
@@ -49,5 +50,6 @@ export function versionFromPackageDir(packageDir: string): PiVersion {
     projectPackagesNeedApprove: line.projectPackagesNeedApprove,
     sessionStartsAfterReplacement: line.sessionStartsAfterReplacement,
     compaction: line.compaction,
+    host: PI_HOST,
   };
 }

@@ -1,25 +1,28 @@
 import { fileURLToPath } from 'node:url';
+import { PI_HOST, type HostFacts } from './host-facts.js';
 import type { NodeVersion } from './node-binary.js';
 import { PI_RELEASE_LINES, type PiReleaseLine } from './pi-release-lines.js';
 
-/** One installed Pi release the real-Pi e2e suites run against. */
+/** One installed Pi release (or a Pi fork's, see `host`) the real-host e2e suites run against. */
 export interface PiVersion {
   /** The Pi release, e.g. `0.84.2`. */
   readonly label: string;
-  /** `@mariozechner` (0.73) or `@earendil-works` (0.74+); `pi install npm:` differs between them. */
-  readonly scope: PiReleaseLine['scope'];
+  /** `@mariozechner` (0.73) or `@earendil-works` (0.74+); `pi install npm:` differs between them. `@oh-my-pi` for omp. */
+  readonly scope: PiReleaseLine['scope'] | '@oh-my-pi';
   /** The npm alias under pi-testkit's node_modules, e.g. `pi-coding-agent-0.84.2`. */
   readonly packageName: string;
   /** Absolute path of the release's CLI entry (the package's `bin.pi`). */
   readonly cliPath: string;
-  /** The lowest Node it starts on (its `engines.node`). */
+  /** The lowest Node it starts on (its `engines.node`); for a Bun host, the lowest Bun. */
   readonly minimumNode: NodeVersion;
   /** Whether project packages (.pi/settings.json) load in rpc mode only with `--approve` (which older lines reject). */
   readonly projectPackagesNeedApprove: boolean;
   /** `session_start` deliveries to one extension instance after RPC `new_session` / `switch_session`. */
-  readonly sessionStartsAfterReplacement: 1 | 2;
+  readonly sessionStartsAfterReplacement: 0 | 1 | 2;
   /** Which compaction events and paths the release has. */
   readonly compaction: PiReleaseLine['compaction'];
+  /** What the host does differently from other hosts (runtime, config files, events, RPC, terminal). */
+  readonly host: HostFacts;
 }
 
 // src/real and dist/real both sit two levels below the package root, so one relative URL serves both.
@@ -37,6 +40,7 @@ export function installedVersion(line: PiReleaseLine): PiVersion {
     projectPackagesNeedApprove: line.projectPackagesNeedApprove,
     sessionStartsAfterReplacement: line.sessionStartsAfterReplacement,
     compaction: line.compaction,
+    host: PI_HOST,
   };
 }
 

@@ -5,6 +5,8 @@ import { lastLines } from './child-exit.js';
 import type { PiVersion } from './pi-versions.js';
 import { trackChild, trackResource, untrackResource } from './process-registry.js';
 import {
+  latestStatus,
+  latestWidget,
   toExtensionError,
   toNotification,
   toStatusUpdate,
@@ -153,11 +155,11 @@ export class PiRpcClient {
 
   /** What a client that keeps the newest update per key shows now: undefined when cleared or never set. */
   widget(key: string): readonly string[] | undefined {
-    return this.widgetUpdates(key).at(-1)?.lines;
+    return latestWidget(this.#events, key);
   }
 
   status(key: string): string | undefined {
-    return this.statusUpdates(key).at(-1)?.text;
+    return latestStatus(this.#events, key);
   }
 
   /** Stops Pi through the client (SIGTERM, then SIGKILL) and disposes what this owns. Idempotent. */

@@ -116,6 +116,16 @@ export function toStatusUpdate(event: PiEvent): PiStatusUpdate | undefined {
   return { key: stringField(event, 'statusKey') ?? '', text: stringField(event, 'statusText') };
 }
 
+/** What a client that keeps the newest widget update per key shows now: undefined when cleared or never set. */
+export function latestWidget(events: readonly PiEvent[], key: string): readonly string[] | undefined {
+  return events.flatMap((event) => toWidgetUpdate(event) ?? []).filter((update) => update.key === key).at(-1)?.lines;
+}
+
+/** The newest footer text of one key: undefined when cleared or never set. */
+export function latestStatus(events: readonly PiEvent[], key: string): string | undefined {
+  return events.flatMap((event) => toStatusUpdate(event) ?? []).filter((update) => update.key === key).at(-1)?.text;
+}
+
 export function toExtensionError(event: PiEvent): PiExtensionError | undefined {
   if (event.type !== 'extension_error') return undefined;
   return {

@@ -61,3 +61,25 @@ export function useSharedPi(target: PiTarget, extensions: readonly string[], opt
 export function useSharedRpcClient(target: PiTarget, extensions: readonly string[]): () => PiRpcClient {
   return shareAcrossFile('the RpcClient', () => startRpcClient({ ...target, extensions }), (pi) => pi.client.newSession());
 }
+
+/**
+ * A new driver for every test, loading `extensions` with `-e`: for scenarios that must not depend on
+ * the host's new session resetting an extension (what they test), at the cost of one start per test.
+ */
+export function useFreshPi(target: PiTarget, extensions: readonly string[], options: SharedPiOptions = {}): () => PiDriver {
+  let driver: PiDriver | undefined;
+  beforeEach(async () => {
+    const sandbox = options.settings === undefined ? undefined : await PiSandbox.create({ settings: options.settings });
+    driver = await startPi({ ...target, extensions, ...(sandbox === undefined ? {} : { sandbox }) });
+  }, PI_E2E_TIMEOUT_MS);
+  afterEach(async () => {
+    const errors = driver?.extensionErrors() ?? [];
+    await driver?.dispose();
+    driver = undefined;
+    expect(errors).toEqual([]);
+  }, PI_E2E_TIMEOUT_MS);
+  return () => {
+    if (driver === undefined) throw new Error(`${target.version.label}: no driver outside a test`);
+    return driver;
+  };
+}

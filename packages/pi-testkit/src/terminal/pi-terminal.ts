@@ -1,5 +1,7 @@
 import { spawn as spawnPty, type IPty } from '@lydell/node-pty';
 import xtermHeadless from '@xterm/headless';
+import { PI_HOST, type HostFacts } from '../real/host-facts.js';
+import { hostEnv, hostLabel, hostModelArgs, writeHostModelConfig } from '../real/host-launch.js';
 import type { PiVersion } from '../real/pi-versions.js';
 import { trackResource, trackTerminalProcess, untrackResource, untrackTerminalProcess, type TerminalProcess } from '../real/process-registry.js';
 import { PiSandbox } from '../real/sandbox.js';
@@ -19,13 +21,13 @@ const EXIT_GRACE_MS = 5_000;
 
 export interface StartPiTerminalOptions {
   readonly version: PiVersion;
-  /** The Node binary that runs this version (see `findNodeFor` / `describeEachPi`). */
+  /** The runtime binary that runs this version: Node for Pi (see `findNodeFor` / `describeEachPi`), Bun for omp. */
   readonly nodePath: string;
   /** A sandbox the caller owns (e.g. to start again in it with `continueSession`); default: an owned one. */
   readonly sandbox?: PiSandbox;
   /** Agent settings of the owned sandbox, merged over its defaults (e.g. codemode's); ignored with `sandbox`. */
   readonly settings?: Readonly<Record<string, unknown>>;
-  /** A model the caller owns; default: an owned scripted model. Its models.json is written on start. */
+  /** A model the caller owns; default: an owned scripted model. Its models file (models.json, omp: models.yml) is written on start. */
   readonly model?: ScriptedModel;
   /** Absolute extension paths, each passed as `-e`. */
   readonly extensions?: readonly string[];
@@ -72,7 +74,7 @@ export class PiTerminal {
       cols,
       rows,
       cwd: sandbox.projectDir,
-      env: { ...sandbox.env(), TERM: 'xterm-256color', COLORTERM: 'truecolor' },
+      env: { ...hostEnv(options.version.host, sandbox), TERM: 'xterm-256color', COLORTERM: 'truecolor' },
     });
     const pid = this.#pty.pid;
     this.#processHandle = {
@@ -102,9 +104,9 @@ export class PiTerminal {
   static async start(options: StartPiTerminalOptions): Promise<PiTerminal> {
     const sandbox = options.sandbox ?? (await PiSandbox.create(options.settings === undefined ? {} : { settings: options.settings }));
     const model = options.model ?? (await ScriptedModel.start());
-    await sandbox.writeAgentJson('models.json', model.modelsJson());
+    await writeHostModelConfig(options.version.host, sandbox, model);
     const args = [
-      ...model.cliArgs,
+      ...hostModelArgs(options.version.host, model),
       '--session-dir',
       sandbox.sessionDir,
       ...(options.sessionFile === undefined ? [] : ['--session', options.sessionFile]),
@@ -123,7 +125,7 @@ export class PiTerminal {
     }
     trackResource(terminal);
     try {
-      await terminal.waitUntil((_screen, lines) => isStartedScreen(lines), 'the editor or a start-up dialog');
+      await terminal.waitUntil((_screen, lines) => isStartedScreen(lines, options.version.host), 'the editor or a start-up dialog');
       await terminal.waitForQuiet();
     } catch (error) {
       await terminal.dispose();
@@ -275,13 +277,13 @@ export class PiTerminal {
   }
 
   #write(data: string): void {
-    if (this.#exitCode !== undefined) throw new Error(`Pi ${this.version.label} has exited (code ${this.#exitCode}); cannot type`);
+    if (this.#exitCode !== undefined) throw new Error(`${hostLabel(this.version)} has exited (code ${this.#exitCode}); cannot type`);
     this.#pty.write(data);
   }
 
   #describe(what: string, when: string): string {
-    const exited = this.#exitCode === undefined ? '' : ` (Pi exited with code ${this.#exitCode})`;
-    return `Pi ${this.version.label} terminal${exited}: ${describeWaitFailure(what, when, this.screenLines())}`;
+    const exited = this.#exitCode === undefined ? '' : ` (${this.version.host.displayName} exited with code ${this.#exitCode})`;
+    return `${hostLabel(this.version)} terminal${exited}: ${describeWaitFailure(what, when, this.screenLines())}`;
   }
 }
 
@@ -298,9 +300,9 @@ function killProcessGroup(pid: number): void {
   }
 }
 
-/** True once Pi drew its editor (a full-width rule above the input) or a start-up dialog such as project trust. */
-export function isStartedScreen(lines: readonly string[]): boolean {
-  return lines.some((line) => /^─{10,}$/.test(line) || line.includes('Trust project folder?'));
+/** True once the host drew its editor (see TerminalFacts.editorDrawn) or a start-up dialog such as Pi's project trust. */
+export function isStartedScreen(lines: readonly string[], host: HostFacts = PI_HOST): boolean {
+  return lines.some((line) => host.terminal.editorDrawn.test(line) || line.includes('Trust project folder?'));
 }
 
 /** Starts interactive Pi in a pseudo-terminal; `dispose()` (or `disposeAll()`) reaps it. */

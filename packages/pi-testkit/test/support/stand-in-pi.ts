@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { NODE_20_MINIMUM, type PiVersion } from '../../src/real/index.js';
+import { NODE_20_MINIMUM, PI_HOST, type PiVersion } from '../../src/real/index.js';
 
 /** A stand-in for a Pi CLI (a script under test/fixtures), so failure paths are tested fast and on any Node. */
 export function standInPi(fixture: string): PiVersion {
@@ -12,5 +12,6 @@ export function standInPi(fixture: string): PiVersion {
     projectPackagesNeedApprove: false,
     sessionStartsAfterReplacement: 2,
     compaction: { failedEvent: false, boundaryDrafts: false },
+    host: PI_HOST,
   };
 }

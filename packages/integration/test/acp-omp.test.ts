@@ -1,0 +1,84 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { agentMessageChunks, startOmpAcp } from '@j1nn0/pi-testkit/acp';
+import { describeOmp, type PiSandbox } from '@j1nn0/pi-testkit/real';
+import { expect, it } from 'vitest';
+import {
+  DOCS_TWICE_ROWS,
+  FOOTER_WITH_DOCS,
+  PANEL_WITH_DOCS,
+  STATUS_WITH_DOCS,
+  listedCommands,
+  promptDocsTwice,
+  toolRows,
+  useAcpAgent,
+} from './support/acp-both-adapters.js';
+import { AGENT_STATE_COMMAND, CONTEXT_GUARD_COMMAND, EMPTY_CONTEXT_GUARD_LIST } from './support/adapter-names.js';
+import { BOTH_EXTENSIONS } from './support/real-pi-with-both-adapters.js';
+
+// What an editor gets from `omp acp`, oh-my-pi 18.2.3's own ACP server, with both adapters. omp's
+// ACP UI context (modes/acp/acp-agent.ts) logs `notify` at debug level, drops setWidget and setStatus,
+// and tells extensions `mode: "rpc"`, so nothing our adapters show reaches the client. No upstream
+// issue is filed yet; a fix in omp makes the "only reaches omp's debug log" and panel tests fail.
+
+interface OmpLogEntry {
+  readonly level?: unknown;
+  readonly message?: unknown;
+}
+
+/** The entries of omp's own log files in the sandbox (`~/.omp/logs/omp.<date>.<pid>.log`, JSON lines, debug included). */
+async function ompLogEntries(sandbox: PiSandbox): Promise<OmpLogEntry[]> {
+  const names = await readdir(sandbox.root, { recursive: true, encoding: 'utf8' });
+  const logs = names.filter((name) => /omp\.[^/]*\.log$/u.test(name));
+  const texts = await Promise.all(logs.map((name) => readFile(join(sandbox.root, name), 'utf8')));
+  return texts.flatMap((text) => text.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as OmpLogEntry));
+}
+
+describeOmp('ACP client through omp acp', (target) => {
+  const agent = useAcpAgent((sandbox, model) => startOmpAcp({ ...target, sandbox, model, extensions: BOTH_EXTENSIONS }));
+
+  it("shows the model's tool calls with their result text, a refused call as failed", async () => {
+    const outcome = await promptDocsTwice(agent());
+    expect(outcome.stopReason).toBe('end_turn');
+    expect(toolRows(outcome)).toEqual(DOCS_TWICE_ROWS);
+    expect(agentMessageChunks(outcome.updates)).toEqual(['Recorded.']);
+  });
+
+  it('lists both extension commands to the client', async () => {
+    expect(await listedCommands(agent())).toEqual(expect.arrayContaining([AGENT_STATE_COMMAND, CONTEXT_GUARD_COMMAND]));
+  });
+
+  it.each([
+    { command: '/agent-state status', reply: 'Agent State: no objective, 0 work items, 0 decisions.' },
+    { command: '/context-guard list', reply: EMPTY_CONTEXT_GUARD_LIST },
+  ])("runs a typed $command and completes the prompt, but its reply only reaches omp's debug log (omp 18.2.3 ACP UI context)", async ({ command, reply }) => {
+    const { client, sandbox, sessionId } = agent();
+    const outcome = await client.prompt(sessionId, command);
+
+    expect(outcome.stopReason).toBe('end_turn');
+    expect(agentMessageChunks(outcome.updates)).toEqual([]);
+    const logged = (await ompLogEntries(sandbox)).filter((entry) => entry.message === `ACP extension notification ${reply}`);
+    expect(logged.map((entry) => entry.level)).toEqual(['debug']);
+  });
+
+  it('runs a command that changes the state, and a later prompt and the model see the change', async () => {
+    const { client, model, sessionId } = agent();
+    const command = await client.prompt(sessionId, '/agent-state add docs Write the docs');
+    expect(command.stopReason).toBe('end_turn');
+
+    model.enqueue({ toolCalls: [{ name: 'agent_state_get', arguments: {} }] }, { text: 'One item is open.' });
+    const later = await client.prompt(sessionId, 'What is open?');
+    expect(later.stopReason).toBe('end_turn');
+    expect(toolRows(later)).toEqual([
+      { title: 'agent_state_get', status: 'completed', text: STATUS_WITH_DOCS },
+    ]);
+  });
+
+  it('shows neither the panel nor the footer (omp 18.2.3 ACP UI context drops setWidget and setStatus)', async () => {
+    const { client, sessionId } = agent();
+    const outcome = await promptDocsTwice(agent());
+    expect(outcome.stopReason).toBe('end_turn');
+    const everything = JSON.stringify(client.updates(sessionId));
+    for (const line of [...PANEL_WITH_DOCS, FOOTER_WITH_DOCS]) expect(everything).not.toContain(line);
+  });
+});

@@ -1,0 +1,84 @@
+import { availableCommandNames, toolCallViews, type AcpClient, type AcpPromptOutcome } from '@j1nn0/pi-testkit/acp';
+import { PI_E2E_TIMEOUT_MS, createPiSandbox, startScriptedModel, type PiSandbox, type ScriptedModel } from '@j1nn0/pi-testkit/real';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+
+// One ACP agent process per test file (start-up is the cost), a fresh ACP session per test, both
+// BUILT adapters loaded: what an editor user gets who added both packages.
+
+/** What a test drives: the client, the session the test runs in, and the model behind the host. */
+export interface AcpAgentUnderTest {
+  readonly client: AcpClient;
+  readonly sandbox: PiSandbox;
+  readonly model: ScriptedModel;
+  /** The ACP session of the current test. */
+  readonly sessionId: string;
+}
+
+export type StartAcpAgent = (sandbox: PiSandbox, model: ScriptedModel) => Promise<AcpClient>;
+
+/** Starts the agent once for the file (initialize included) and opens a new session before each test. */
+export function useAcpAgent(start: StartAcpAgent): () => AcpAgentUnderTest {
+  let shared: Omit<AcpAgentUnderTest, 'sessionId'> | undefined;
+  let sessionId: string | undefined;
+  beforeAll(async () => {
+    const sandbox = await createPiSandbox();
+    const model = await startScriptedModel();
+    const client = await start(sandbox, model);
+    shared = { client, sandbox, model };
+    await client.initialize();
+  }, PI_E2E_TIMEOUT_MS);
+  afterAll(async () => {
+    await shared?.client.dispose();
+  }, PI_E2E_TIMEOUT_MS);
+  beforeEach(async () => {
+    if (shared === undefined) throw new Error('the ACP agent has not started');
+    shared.model.reset();
+    sessionId = await shared.client.newSession(shared.sandbox.projectDir);
+  }, PI_E2E_TIMEOUT_MS);
+  return () => {
+    if (shared === undefined || sessionId === undefined) throw new Error('the ACP agent has not started');
+    return { ...shared, sessionId };
+  };
+}
+
+/** Two work items with one id, in one assistant message: the second call is refused. */
+export const ADD_TWICE = [
+  { name: 'agent_state_add_work_item', arguments: { id: 'docs', content: 'Write the docs' } },
+  { name: 'agent_state_add_work_item', arguments: { id: 'docs', content: 'Write them again' } },
+];
+
+/** The tool rows a client shows for ADD_TWICE: the first call done with its result, the refused one failed. */
+export const DOCS_TWICE_ROWS = [
+  { title: 'agent_state_add_work_item', status: 'completed', text: 'Added work item "docs" (open).' },
+  { title: 'agent_state_add_work_item', status: 'failed', text: 'Rejected: a work item with id "docs" already exists.' },
+];
+
+/** The model makes the ADD_TWICE calls and then says "Recorded."; resolves with the prompt's outcome. */
+export async function promptDocsTwice(agent: AcpAgentUnderTest): Promise<AcpPromptOutcome> {
+  agent.model.enqueue({ toolCalls: ADD_TWICE }, { text: 'Recorded.' });
+  return agent.client.prompt(agent.sessionId, 'Record the docs work.');
+}
+
+/** Each tool call of an outcome as a person reads it: title, status, text. */
+export function toolRows(outcome: AcpPromptOutcome): { title: string | undefined; status: string | undefined; text: string }[] {
+  return toolCallViews(outcome.updates).map(({ title, status, text }) => ({ title, status, text }));
+}
+
+/** The command names the client was offered for the test's session, once the agent sent them. */
+export async function listedCommands(agent: AcpAgentUnderTest): Promise<string[]> {
+  const { client, sessionId } = agent;
+  await client.waitForUpdate((update) => update.sessionUpdate === 'available_commands_update', { sessionId });
+  return availableCommandNames(client.updates(sessionId)) ?? [];
+}
+
+/** Agent State's status, panel and footer after ADD_TWICE. */
+export const STATUS_WITH_DOCS = [
+  'Agent State: no objective, 1 work item (1 open, 0 in_progress, 0 blocked, 0 done), 0 decisions.',
+  'Work items:',
+  '- [open] docs: Write the docs',
+].join('\n');
+export const PANEL_WITH_DOCS = ['Agent State · no objective · 0/1 done', '  [open] docs: Write the docs'];
+export const FOOTER_WITH_DOCS = 'Agent State 0/1 done';
+
+/** How long a test waits to see that a prompt stays open: long against a command's few milliseconds. */
+export const OPEN_PROMPT_WAIT_MS = 2_000;

@@ -1,0 +1,135 @@
+/**
+ * What a host (Pi, or a fork such as oh-my-pi) does differently, as data: tests read these facts to
+ * decide what applies, instead of asking which host runs.
+ */
+
+/** The runtime binary a host's CLI runs under. */
+export type HostRuntime = 'node' | 'bun';
+
+/** Which session event an extension gets, and the `reason` it carries (undefined: no reason field). */
+export interface SessionEventFact {
+  readonly event: string;
+  readonly reason: string | undefined;
+}
+
+export interface SessionEventFacts {
+  /** The start of the process on its first (or a resumed) session. */
+  readonly load: SessionEventFact;
+  /** RPC `new_session`, `/new`. */
+  readonly newSession: SessionEventFact;
+  /** RPC `switch_session`, `/resume`. */
+  readonly resume: SessionEventFact;
+  /** `/fork`. */
+  readonly fork: SessionEventFact;
+  /** Moving to another entry of the same session file (`/tree`). */
+  readonly tree: SessionEventFact;
+  /** RPC `branch` (oh-my-pi: continue from an earlier entry); undefined where the host has no such command. */
+  readonly branch: SessionEventFact | undefined;
+}
+
+/** How the host calls a tool's renderers: the order of the arguments and where a failed call is flagged. */
+export interface RendererFacts {
+  readonly renderCall: readonly ('args' | 'options' | 'theme')[];
+  readonly renderResult: readonly ('result' | 'options' | 'theme' | 'context' | 'args')[];
+  /** `context.isError` (Pi) or `result.isError` (oh-my-pi). */
+  readonly errorFlag: 'context.isError' | 'result.isError';
+}
+
+/** How RPC mode differs between hosts. */
+export interface RpcFacts {
+  /** A `{"type":"ready"}` line comes before anything else. */
+  readonly readyLine: boolean;
+  /** `get_commands` lists extension commands (oh-my-pi answers it as an unknown command). */
+  readonly getCommands: boolean;
+  /**
+   * When a prompt that is an extension command has finished: `response` (Pi answers once the handler
+   * ran) or `prompt_result` (oh-my-pi answers at once and prints `prompt_result` after the handler).
+   */
+  readonly commandDone: 'response' | 'prompt_result';
+  /** `entry_appended` events carry each custom entry to the client. */
+  readonly entryAppendedEvents: boolean;
+}
+
+/** How the terminal UI differs between hosts. */
+export interface TerminalFacts {
+  /** Footers (`setStatus`) of several extensions: joined on one line, or one line each. */
+  readonly footers: 'one-line' | 'line-each';
+  /**
+   * Where the input is: between the last two full-width rules (Pi), or on the row after the prompt's
+   * status line, behind a `╰─` corner (oh-my-pi; the status line is the editor's top).
+   */
+  readonly editorLayout: 'between-rules' | 'after-corner';
+  /** A row that shows the editor is drawn: Pi's full-width rule above the input, omp's `╰─` below its prompt line. */
+  readonly editorDrawn: RegExp;
+  /** A config value that skips a first-start wizard; undefined when the host has none. */
+  readonly skipsSetupWizard: string | undefined;
+}
+
+/** The files of the agent dir the host reads its models and settings from. */
+export interface AgentConfigFacts {
+  /** `models.json` (Pi) or `models.yml` (oh-my-pi, YAML with the same provider fields). */
+  readonly modelsFile: 'models.json' | 'models.yml';
+  /** `settings.json` (Pi) or `config.yml` (oh-my-pi). */
+  readonly settingsFile: 'settings.json' | 'config.yml';
+  /** How the model is named on the command line: `--provider P --model M` or `--model P/M`. */
+  readonly modelArgument: 'provider-and-model' | 'provider-slash-model';
+  /** Arguments every test run passes, e.g. oh-my-pi's `--no-lsp` (no language servers in a sandbox). */
+  readonly fixedArgs: readonly string[];
+  /** Variables every test run sets, e.g. oh-my-pi's `PI_NO_TITLE` (no title request to the scripted model). */
+  readonly fixedEnv: Readonly<Record<string, string>>;
+}
+
+export type SessionFileTiming = 'after-first-reply' | 'at-once';
+
+export interface HostFacts {
+  /** `pi` or `omp`: names the host in titles and errors. */
+  readonly name: 'pi' | 'omp';
+  readonly displayName: string;
+  readonly runtime: HostRuntime;
+  readonly agentConfig: AgentConfigFacts;
+  readonly sessionEvents: SessionEventFacts;
+  /** `pi.registerEntryRenderer` exists (Pi from 0.84, see the line; oh-my-pi has none). */
+  readonly entryRenderer: boolean;
+  readonly renderers: RendererFacts;
+  readonly rpc: RpcFacts;
+  readonly terminal: TerminalFacts;
+  /**
+   * When a session's file first exists: after its first assistant message, or at once. oh-my-pi writes
+   * the session it starts with like Pi, but a session made by `new_session` at once.
+   */
+  readonly sessionFileWritten: { readonly atLaunch: SessionFileTiming; readonly newSession: SessionFileTiming };
+  /**
+   * How a tool asks to run alone among one message's calls: Pi's `executionMode: "sequential"`, or
+   * oh-my-pi's `concurrency: "exclusive"` (omp ignores executionMode, runs calls concurrently and
+   * sends their results in the order they finish).
+   */
+  readonly runsAlone: 'executionMode: sequential' | 'concurrency: exclusive';
+  /**
+   * How extension tools reach the model: `top-level` (Pi: each is a tool of the request) or
+   * `load-mode` (oh-my-pi: a tool is top-level only with `loadMode: "essential"`, else a device).
+   */
+  readonly toolExposure: 'top-level' | 'load-mode';
+}
+
+/** Pi's own binary, all release lines (line differences stay in PiReleaseLine). */
+export const PI_HOST: HostFacts = Object.freeze({
+  name: 'pi',
+  displayName: 'Pi',
+  runtime: 'node',
+  agentConfig: { modelsFile: 'models.json', settingsFile: 'settings.json', modelArgument: 'provider-and-model', fixedArgs: [], fixedEnv: {} },
+  entryRenderer: true,
+  sessionEvents: {
+    load: { event: 'session_start', reason: 'startup' },
+    newSession: { event: 'session_start', reason: 'new' },
+    resume: { event: 'session_start', reason: 'resume' },
+    fork: { event: 'session_start', reason: 'fork' },
+    tree: { event: 'session_tree', reason: undefined },
+    branch: undefined,
+  },
+  renderers: { renderCall: ['args', 'theme'], renderResult: ['result', 'options', 'theme', 'context'], errorFlag: 'context.isError' },
+  rpc: { readyLine: false, getCommands: true, commandDone: 'response', entryAppendedEvents: true },
+  terminal: { footers: 'one-line', editorLayout: 'between-rules', editorDrawn: /^─{10,}$/u, skipsSetupWizard: undefined },
+  sessionFileWritten: { atLaunch: 'after-first-reply', newSession: 'after-first-reply' },
+  runsAlone: 'executionMode: sequential',
+  toolExposure: 'top-level',
+} satisfies HostFacts);

@@ -1,0 +1,30 @@
+import type { HostFacts } from './host-facts.js';
+import { writeOmpAgentConfig } from './omp-host.js';
+import type { PiSandbox } from './sandbox.js';
+import type { ScriptedModel } from './scripted-model.js';
+
+/** The command-line arguments that pick the scripted model on this host, plus the host's fixed test arguments. */
+export function hostModelArgs(host: HostFacts, model: ScriptedModel): string[] {
+  const modelArgs =
+    host.agentConfig.modelArgument === 'provider-slash-model' ? ['--model', `${model.provider}/${model.modelId}`] : model.cliArgs;
+  return [...modelArgs, ...host.agentConfig.fixedArgs];
+}
+
+/** Writes the agent-dir files that make the host use the scripted model (Pi: models.json; omp: models.yml and config.yml). */
+export async function writeHostModelConfig(host: HostFacts, sandbox: PiSandbox, model: ScriptedModel): Promise<void> {
+  if (host.agentConfig.modelsFile === 'models.yml') {
+    await writeOmpAgentConfig(sandbox, model);
+    return;
+  }
+  await sandbox.writeAgentJson('models.json', model.modelsJson());
+}
+
+/** `Pi 1.6.0`, `oh-my-pi 18.2.3`: how errors and titles name a running host. */
+export function hostLabel(version: { readonly label: string; readonly host: HostFacts }): string {
+  return `${version.host.displayName} ${version.label}`;
+}
+
+/** The sandbox's isolated environment plus the host's fixed test variables. */
+export function hostEnv(host: HostFacts, sandbox: PiSandbox): Record<string, string> {
+  return { ...sandbox.env(), ...host.agentConfig.fixedEnv };
+}
