@@ -1,14 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { PI_VERSIONS, findNodeFor, type PiVersion } from '@j1nn0/pi-testkit/real';
+import { provisionNode22 } from './provision-node22.js';
 
 /** The Pi version the adapter README is documented against, and the one that runs on Node 20. */
 export const DOCUMENTED_PI = '0.84.2';
 export const FALLBACK_PI = '0.73.1';
-
-// src/ and dist/ both sit one level below the package, three below the repository root.
-const PROVISION_SCRIPT = fileURLToPath(new URL('../../../scripts/provision-node22.sh', import.meta.url));
-const PROVISION_TIMEOUT_MS = 300_000;
 
 export interface SmokeTarget {
   readonly version: PiVersion;
@@ -27,16 +23,6 @@ function piVersion(label: string): PiVersion {
 
 function nodeVersionOf(nodePath: string): string {
   return spawnSync(nodePath, ['--version'], { encoding: 'utf8', timeout: 10_000 }).stdout.trim();
-}
-
-/** Runs scripts/provision-node22.sh; its last stdout line is the Node path. */
-function provisionNode22(): { nodePath: string } | { problem: string } {
-  const result = spawnSync('bash', [PROVISION_SCRIPT], { encoding: 'utf8', timeout: PROVISION_TIMEOUT_MS });
-  if (result.error !== undefined) return { problem: `could not run provision-node22.sh (${result.error.message})` };
-  const nodePath = result.stdout.trim().split('\n').at(-1) ?? '';
-  if (result.status === 0 && nodePath !== '') return { nodePath };
-  const stderrTail = result.stderr.trim().split('\n').slice(-3).join(' | ');
-  return { problem: `provision-node22.sh exited ${String(result.status)}${stderrTail === '' ? '' : `: ${stderrTail}`}` };
 }
 
 /**

@@ -1,4 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_AGENT_SETTINGS, createPiSandbox, disposeAll, startScriptedModel } from '../src/real/index.js';
@@ -10,6 +12,20 @@ describe('PiSandbox', () => {
     const settings: unknown = JSON.parse(readFileSync(join(sandbox.agentDir, 'settings.json'), 'utf8'));
     expect(settings).toEqual({ ...DEFAULT_AGENT_SETTINGS, retry: { enabled: true }, theme: 'dark' });
     await sandbox.dispose();
+  });
+
+  it('makes a fixed root with the project where asked, refuses a root that exists, and removes it', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'pi-testkit-fixed-'));
+    const root = join(parent, 'demo');
+    const sandbox = await createPiSandbox({ root, projectPath: 'home/csv-export' });
+
+    expect(sandbox.root).toBe(root);
+    expect(sandbox.projectDir).toBe(join(root, 'home', 'csv-export'));
+    expect(existsSync(sandbox.projectDir)).toBe(true);
+    await expect(createPiSandbox({ root })).rejects.toThrow(`sandbox root ${root} exists`);
+    await sandbox.dispose();
+    expect(existsSync(root)).toBe(false);
+    await rm(parent, { recursive: true });
   });
 
   it('points every home, agent and temp location of the child inside its root', async () => {

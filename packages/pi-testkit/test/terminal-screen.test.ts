@@ -1,7 +1,7 @@
 import xtermHeadless from '@xterm/headless';
 import { describe, expect, it } from 'vitest';
 import { isStartedScreen } from '../src/terminal/pi-terminal.js';
-import { styledRuns, visibleLines } from '../src/terminal/screen.js';
+import { allStyledRuns, styledRuns, visibleLines } from '../src/terminal/screen.js';
 
 const { Terminal } = xtermHeadless;
 
@@ -40,10 +40,10 @@ describe('styledRuns', () => {
   it('tells a truecolour, a palette and the default foreground apart', async () => {
     const terminal = await screenOf('\x1b[38;2;204;102;102mred\x1b[39m \x1b[38;5;2mgreen\x1b[39m plain');
     expect(styledRuns(lineOf(terminal, 0))).toEqual([
-      { column: 0, text: 'red', fg: '#cc6666', bg: 'default', bold: false, dim: false },
-      { column: 3, text: ' ', fg: 'default', bg: 'default', bold: false, dim: false },
-      { column: 4, text: 'green', fg: 'palette:2', bg: 'default', bold: false, dim: false },
-      { column: 9, text: ' plain', fg: 'default', bg: 'default', bold: false, dim: false },
+      { column: 0, text: 'red', fg: '#cc6666', bg: 'default', bold: false, dim: false, italic: false, underline: false, inverse: false },
+      { column: 3, text: ' ', fg: 'default', bg: 'default', bold: false, dim: false, italic: false, underline: false, inverse: false },
+      { column: 4, text: 'green', fg: 'palette:2', bg: 'default', bold: false, dim: false, italic: false, underline: false, inverse: false },
+      { column: 9, text: ' plain', fg: 'default', bg: 'default', bold: false, dim: false, italic: false, underline: false, inverse: false },
     ]);
   });
 
@@ -68,12 +68,37 @@ describe('styledRuns', () => {
 
   it('reads a wide character once although it fills two cells', async () => {
     const terminal = await screenOf('\x1b[38;5;1m界x\x1b[0m');
-    expect(styledRuns(lineOf(terminal, 0))).toEqual([{ column: 0, text: '界x', fg: 'palette:1', bg: 'default', bold: false, dim: false }]);
+    expect(styledRuns(lineOf(terminal, 0))).toEqual([{ column: 0, text: '界x', fg: 'palette:1', bg: 'default', bold: false, dim: false, italic: false, underline: false, inverse: false }]);
   });
 
   it('drops trailing blank cells like the right-trimmed screen line', async () => {
     const terminal = await screenOf('\x1b[38;5;3mab   \x1b[0m');
-    expect(styledRuns(lineOf(terminal, 0))).toEqual([{ column: 0, text: 'ab', fg: 'palette:3', bg: 'default', bold: false, dim: false }]);
+    expect(styledRuns(lineOf(terminal, 0))).toEqual([{ column: 0, text: 'ab', fg: 'palette:3', bg: 'default', bold: false, dim: false, italic: false, underline: false, inverse: false }]);
+  });
+
+  it('splits runs on italic, underline and inverse', async () => {
+    const terminal = await screenOf('\x1b[3mi\x1b[23m\x1b[4mu\x1b[24m\x1b[7mv\x1b[27mn');
+    expect(styledRuns(lineOf(terminal, 0)).map((run) => [run.text, run.italic, run.underline, run.inverse])).toEqual([
+      ['i', true, false, false],
+      ['u', false, true, false],
+      ['v', false, false, true],
+      ['n', false, false, false],
+    ]);
+  });
+});
+
+describe('allStyledRuns', () => {
+  it('keeps the trailing blanks of a row, an inverse cursor cell and a coloured background among them', async () => {
+    const terminal = await screenOf('ab\x1b[7m \x1b[27m  \x1b[48;5;4m  \x1b[0m', 8, 1);
+    expect(allStyledRuns(lineOf(terminal, 0)).map((run) => [run.column, run.text, run.inverse, run.bg])).toEqual([
+      [0, 'ab', false, 'default'],
+      [2, ' ', true, 'default'],
+      [3, '  ', false, 'default'],
+      [5, '  ', false, 'palette:4'],
+      [7, ' ', false, 'default'],
+    ]);
+    // The trimmed runs lose the cursor cell and the background with the blanks.
+    expect(styledRuns(lineOf(terminal, 0)).map((run) => run.text)).toEqual(['ab']);
   });
 });
 

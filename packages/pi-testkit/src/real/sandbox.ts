@@ -23,6 +23,13 @@ export interface PiSandboxOptions {
    * Applied last, so they may override the defaults; keep any path they name inside the root.
    */
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * A fixed root instead of a fresh temp folder, so every path Pi shows or sends is the same on
+   * every run (the demo pictures). It must not exist yet: the sandbox makes it and removes it.
+   */
+  readonly root?: string;
+  /** The project folder below the root (default `project`); `home/<name>` makes Pi show it as `~/<name>`. */
+  readonly projectPath?: string;
 }
 
 /** One temp root holding everything a Pi run may touch; removed on dispose. */
@@ -36,18 +43,19 @@ export class PiSandbox {
   readonly #extraEnv: Readonly<Record<string, string>>;
   #disposed: Promise<void> | undefined;
 
-  private constructor(root: string, extraEnv: Readonly<Record<string, string>>) {
+  private constructor(root: string, extraEnv: Readonly<Record<string, string>>, projectPath: string) {
     this.root = root;
     this.#extraEnv = { ...extraEnv };
     this.agentDir = join(root, 'agent');
     this.homeDir = join(root, 'home');
-    this.projectDir = join(root, 'project');
+    this.projectDir = join(root, projectPath);
     this.sessionDir = join(root, 'sessions');
     this.tmpDir = join(root, 'tmp');
   }
 
   static async create(options: PiSandboxOptions = {}): Promise<PiSandbox> {
-    const sandbox = new PiSandbox(await mkdtemp(join(tmpdir(), 'pi-testkit-')), options.env ?? {});
+    const root = options.root === undefined ? await mkdtemp(join(tmpdir(), 'pi-testkit-')) : await makeFixedRoot(options.root);
+    const sandbox = new PiSandbox(root, options.env ?? {}, options.projectPath ?? 'project');
     trackResource(sandbox);
     const folders = [sandbox.agentDir, sandbox.homeDir, sandbox.projectDir, sandbox.sessionDir, sandbox.tmpDir];
     await Promise.all(folders.map((folder) => mkdir(folder, { recursive: true })));
@@ -107,6 +115,19 @@ export class PiSandbox {
     })();
     return this.#disposed;
   }
+}
+
+// Not recursive: an existing root (another run using it, or one killed before its clean-up) is an
+// error rather than a folder this sandbox would later remove.
+async function makeFixedRoot(root: string): Promise<string> {
+  try {
+    await mkdir(root);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EEXIST') throw error;
+    throw new Error(`sandbox root ${root} exists: another run is using it, or remove what a killed run left`, { cause: error });
+  }
+  return root;
 }
 
 export function createPiSandbox(options: PiSandboxOptions = {}): Promise<PiSandbox> {

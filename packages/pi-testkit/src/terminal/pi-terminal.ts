@@ -7,7 +7,7 @@ import { trackResource, trackTerminalProcess, untrackResource, untrackTerminalPr
 import { PiSandbox } from '../real/sandbox.js';
 import { ScriptedModel } from '../real/scripted-model.js';
 import { keySequence, type KeyName } from './keys.js';
-import { styledRuns, visibleLines, type StyledRun } from './screen.js';
+import { allStyledRuns, styledRuns, visibleLines, type StyledRun } from './screen.js';
 import { describeWaitFailure, pollUntil, screenMatches } from './wait.js';
 
 // @xterm/headless is CommonJS: its named exports are only reachable through the default import.
@@ -175,6 +175,17 @@ export class PiTerminal {
     const buffer = this.#terminal.buffer.active;
     const line = buffer.getLine(buffer.viewportY + row);
     return line === undefined ? [] : styledRuns(line, startColumn, endColumn);
+  }
+
+  /** Every visible row as runs over the full width, trailing blanks kept: what a picture of the screen draws. */
+  styledScreen(): StyledRun[][] {
+    const buffer = this.#terminal.buffer.active;
+    const rows: StyledRun[][] = [];
+    for (let row = 0; row < this.#terminal.rows; row++) {
+      const line = buffer.getLine(buffer.viewportY + row);
+      rows.push(line === undefined ? [] : allStyledRuns(line, 0, this.#terminal.cols));
+    }
+    return rows;
   }
 
   /** The index of the first visible row containing the text or matching the pattern, else -1. */

@@ -12,7 +12,13 @@ export interface StyledRun {
   readonly bg: CellColour;
   readonly bold: boolean;
   readonly dim: boolean;
+  readonly italic: boolean;
+  readonly underline: boolean;
+  /** Foreground and background swapped (SGR 7), as a cursor or a selection is drawn. */
+  readonly inverse: boolean;
 }
+
+type CellStyle = Omit<StyledRun, 'column' | 'text'>;
 
 /** Describes a cell's foreground colour so two cells can be compared with `===`. */
 export function foregroundOf(cell: IBufferCell): CellColour {
@@ -43,23 +49,46 @@ export function visibleLines(buffer: IBuffer, rows: number): string[] {
  * occupy two cells; the second (width 0) is skipped so the text reads as typed.
  */
 export function styledRuns(line: IBufferLine, startColumn = 0, endColumn = line.length): StyledRun[] {
+  return trimTrailingBlankRun(allStyledRuns(line, startColumn, endColumn));
+}
+
+/**
+ * The same runs, trailing blank cells kept: they carry a background or an inverse cursor that a
+ * picture of the screen draws out to the terminal's edge.
+ */
+export function allStyledRuns(line: IBufferLine, startColumn = 0, endColumn = line.length): StyledRun[] {
   const runs: StyledRun[] = [];
-  let current: { column: number; text: string; fg: string; bg: string; bold: boolean; dim: boolean } | undefined;
+  let current: { column: number; text: string; style: CellStyle } | undefined;
   for (let column = startColumn; column < Math.min(endColumn, line.length); column++) {
     const cell = line.getCell(column);
     if (cell === undefined || cell.getWidth() === 0) continue;
-    const style = { fg: foregroundOf(cell), bg: backgroundOf(cell), bold: cell.isBold() !== 0, dim: cell.isDim() !== 0 };
+    const style = styleOf(cell);
     const text = cell.getChars() === '' ? ' ' : cell.getChars();
-    const sameStyle = current !== undefined && current.fg === style.fg && current.bg === style.bg && current.bold === style.bold && current.dim === style.dim;
-    if (current !== undefined && sameStyle) {
+    if (current !== undefined && sameStyle(current.style, style)) {
       current.text += text;
     } else {
-      if (current !== undefined) runs.push(current);
-      current = { column, text, ...style };
+      if (current !== undefined) runs.push({ column: current.column, text: current.text, ...current.style });
+      current = { column, text, style };
     }
   }
-  if (current !== undefined) runs.push(current);
-  return trimTrailingBlankRun(runs);
+  if (current !== undefined) runs.push({ column: current.column, text: current.text, ...current.style });
+  return runs;
+}
+
+function styleOf(cell: IBufferCell): CellStyle {
+  return {
+    fg: foregroundOf(cell),
+    bg: backgroundOf(cell),
+    bold: cell.isBold() !== 0,
+    dim: cell.isDim() !== 0,
+    italic: cell.isItalic() !== 0,
+    underline: cell.isUnderline() !== 0,
+    inverse: cell.isInverse() !== 0,
+  };
+}
+
+function sameStyle(a: CellStyle, b: CellStyle): boolean {
+  return a.fg === b.fg && a.bg === b.bg && a.bold === b.bold && a.dim === b.dim && a.italic === b.italic && a.underline === b.underline && a.inverse === b.inverse;
 }
 
 // A right-trimmed screen line has no trailing blanks; the runs of the same row should not either
