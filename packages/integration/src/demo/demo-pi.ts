@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { symlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPiSandbox, type PiVersion } from '@j1nn0/pi-testkit/real';
 import { startPiTerminal, type PiTerminal } from '@j1nn0/pi-testkit/terminal';
@@ -28,10 +31,32 @@ export function demoRoot(sceneName: string): string {
   return `/tmp/j1nn0-pi-demo-${sceneName}`;
 }
 
+/** The folder of the Pi package whose CLI `cliPath` is: the nearest one above it with a package.json. */
+function packageDirOf(cliPath: string): string {
+  let dir = dirname(cliPath);
+  while (!existsSync(join(dir, 'package.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`no package.json above ${cliPath}`);
+    dir = parent;
+  }
+  return dir;
+}
+
+/**
+ * Pi's system prompt names its own docs by their path, which holds wherever this checkout is, and the
+ * usage numbers on screen follow the prompt's length: Pi is pointed at its package through a link at
+ * a fixed place (PI_PACKAGE_DIR, Pi's own override), so every checkout draws the same numbers.
+ */
+function fixedPiPackageDir(sceneName: string): string {
+  return join(demoRoot(sceneName), 'pi-package');
+}
+
 /** Starts Pi for `sceneName`, runs `play`, and always stops Pi and removes its sandbox. */
 export async function withDemoPi<T>(target: DemoTarget, sceneName: string, play: (terminal: PiTerminal) => Promise<T>): Promise<T> {
-  const sandbox = await createPiSandbox({ root: demoRoot(sceneName), projectPath: PROJECT_PATH });
+  const piPackageDir = fixedPiPackageDir(sceneName);
+  const sandbox = await createPiSandbox({ root: demoRoot(sceneName), projectPath: PROJECT_PATH, env: { PI_PACKAGE_DIR: piPackageDir } });
   try {
+    await symlink(packageDirOf(target.version.cliPath), piPackageDir, 'dir');
     const terminal = await startPiTerminal({ ...target, sandbox, cols: DEMO_COLS, rows: DEMO_ROWS, extensions: EXTENSIONS });
     try {
       return await play(terminal);
