@@ -46,18 +46,21 @@ export interface SavedState<TState> {
   ): TOutcome | FailedChange;
 }
 
-/** The session a context belongs to: its id where the host gives one, else the session object itself. */
-function sessionOf(sessionManager: PiSessionManagerPort): unknown {
-  return sessionManager.getSessionId?.() ?? sessionManager;
+/**
+ * The session a context belongs to, by the id every Pi line and oh-my-pi give. A host without one
+ * (a test host, an SDK wrapper) may hand a new session object with every context, so there the
+ * session read first stands until a session event says otherwise.
+ */
+function sessionIdOf(sessionManager: PiSessionManagerPort): string | undefined {
+  return sessionManager.getSessionId?.();
 }
-
-const NOT_LOADED = Symbol('not loaded');
 
 /** One per extension instance; the state lives in this closure, never in the module. */
 export function createSavedState<TState, TProblem extends string>(options: SavedStateOptions<TState, TProblem>): SavedState<TState> {
   let state = options.empty;
   let discarded = false;
-  let loadedSession: unknown = NOT_LOADED;
+  let loaded = false;
+  let loadedSessionId: string | undefined;
   // A host may announce one change several times, and /tree may return to a bad entry after meeting
   // another one: each unreadable entry is reported once per extension instance.
   const reportedEntryIds = new Set<string>();
@@ -67,7 +70,8 @@ export function createSavedState<TState, TProblem extends string>(options: Saved
     discardedOnLoad: () => discarded,
 
     load(ctx) {
-      loadedSession = sessionOf(ctx.sessionManager);
+      loaded = true;
+      loadedSessionId = sessionIdOf(ctx.sessionManager);
       const restored = options.restore(ctx.sessionManager.getBranch());
       state = restored.kind === 'restored' ? restored.value : options.empty;
       discarded = restored.kind === 'unreadable';
@@ -79,7 +83,7 @@ export function createSavedState<TState, TProblem extends string>(options: Saved
     },
 
     ensureLoaded(ctx) {
-      if (loadedSession !== sessionOf(ctx.sessionManager)) {
+      if (!loaded || loadedSessionId !== sessionIdOf(ctx.sessionManager)) {
         saved.load(ctx);
       }
     },
