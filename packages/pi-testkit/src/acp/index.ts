@@ -28,3 +28,4 @@ export {
   type AcpToolCallView,
 } from './session-updates.js';
 export { startOmpAcp, type StartOmpAcpOptions } from './omp-acp-agent.js';
+export type { AcpAgentUnderTest } from './agent-under-test.js';

@@ -1,22 +1,10 @@
 import { hostLabel, hostModelArgs } from '../real/host-launch.js';
 import { writeOmpAgentConfig } from '../real/omp-host.js';
-import type { PiVersion } from '../real/pi-versions.js';
-import type { PiSandbox } from '../real/sandbox.js';
-import type { ScriptedModel } from '../real/scripted-model.js';
 import { AcpClient } from './acp-client.js';
-import type { PermissionChoice } from './client-requests.js';
+import type { AcpAgentUnderTest } from './agent-under-test.js';
 
-export interface StartOmpAcpOptions {
-  /** oh-my-pi and its Bun binary: describeOmp's target (`OMP_VERSION`, the pinned Bun as `nodePath`). */
-  readonly version: PiVersion;
-  readonly nodePath: string;
-  readonly sandbox: PiSandbox;
-  readonly model: ScriptedModel;
-  /** Absolute extension paths, each passed as `-e`. */
-  readonly extensions: readonly string[];
-  readonly permission?: PermissionChoice;
-  readonly timeoutMs?: number;
-}
+/** oh-my-pi and its Bun binary: describeOmp's target (`OMP_VERSION`, the pinned Bun as `nodePath`). */
+export type StartOmpAcpOptions = AcpAgentUnderTest;
 
 /** Starts `omp acp` (oh-my-pi's own ACP server) with the scripted model (models.yml, config.yml) and `extensions`. */
 export async function startOmpAcp(options: StartOmpAcpOptions): Promise<AcpClient> {

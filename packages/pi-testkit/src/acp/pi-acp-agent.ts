@@ -3,28 +3,17 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { JsonlSplitter } from '../real/jsonl-splitter.js';
-import type { PiVersion } from '../real/pi-versions.js';
 import { parseRecord, type PiEvent } from '../real/rpc-protocol.js';
 import type { PiSandbox } from '../real/sandbox.js';
-import type { ScriptedModel } from '../real/scripted-model.js';
 import { AcpClient } from './acp-client.js';
-import type { PermissionChoice } from './client-requests.js';
+import type { AcpAgentUnderTest } from './agent-under-test.js';
 import { shellWord } from './shell-word.js';
 
 /** The pi-acp release pi-testkit pins (the Pi entry of the ACP registry that Zed and JetBrains start). */
 export const PI_ACP_VERSION = '0.0.34';
 
-export interface StartPiAcpOptions {
-  /** The Pi release pi-acp starts, and the Node that runs both (0.75+ need Node 22). */
-  readonly version: PiVersion;
-  readonly nodePath: string;
-  readonly sandbox: PiSandbox;
-  readonly model: ScriptedModel;
-  /** Absolute extension paths, each passed to Pi as `-e`. */
-  readonly extensions: readonly string[];
-  readonly permission?: PermissionChoice;
-  readonly timeoutMs?: number;
-}
+/** pi-acp starts the Pi release and Node given here (Pi 0.75+ need Node 22). */
+export type StartPiAcpOptions = AcpAgentUnderTest;
 
 /** The installed pi-acp's entry, from its package's `bin`. */
 export async function piAcpEntry(): Promise<string> {
