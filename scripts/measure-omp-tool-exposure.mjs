@@ -11,7 +11,7 @@ import {
   ompToolExposure,
   requestSizes,
   startPi,
-} from '../packages/pi-testkit/dist/real/index.js';
+} from '../packages/pi-real-hosts/dist/real/index.js';
 
 const OURS = ['agent_state_get', 'agent_state_add_work_item', 'agent_state_set_work_item_status', 'agent_state_add_decision'];
 const WAYS = {
@@ -23,7 +23,7 @@ const bun = findBunBinary();
 if (bun.bunPath === null) throw new Error(bun.skipReason);
 try {
   for (const [way, extension] of Object.entries(WAYS)) {
-    const pi = await startPi({ version: OMP_VERSION, nodePath: bun.bunPath, extensions: [extension] });
+    const pi = await startPi({ version: OMP_VERSION, runtimePath: bun.bunPath, extensions: [extension] });
     pi.model.enqueue({ toolCalls: [{ name: 'agent_state_add_work_item', arguments: { id: 'docs', content: 'Write the docs' } }] }, { text: 'Added.' });
     await pi.prompt('Add the docs item.');
     const [first, second] = pi.model.chatRequests();

@@ -1,4 +1,4 @@
-import { describeInputLimits } from '@j1nn0/pi-testkit/checks';
+import { describeInputLimits } from '@j1nn0/test-checks';
 import { describe, expect, it } from 'vitest';
 import { MAX_CONTENT_CHARACTERS, MAX_ID_CHARACTERS, MAX_ITEMS, countCharacters, isValidContent, isValidId } from '../src/limits.js';
 

@@ -1,4 +1,4 @@
-import { FOREIGN_FAILURE } from '@j1nn0/pi-testkit/checks';
+import { FOREIGN_FAILURE } from '@j1nn0/test-checks';
 import { describe, expect, test } from 'vitest';
 import {
   createContextGuard,

@@ -1,4 +1,4 @@
-import { describeInputLimits } from '@j1nn0/pi-testkit/checks';
+import { describeInputLimits } from '@j1nn0/test-checks';
 import { MAX_ID_CHARACTERS, MAX_TEXT_CHARACTERS, countCharacters, isValidId, isValidText } from '../src/limits.js';
 
 describeInputLimits({

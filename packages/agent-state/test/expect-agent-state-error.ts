@@ -1,4 +1,4 @@
-import { codedErrorExpectations } from '@j1nn0/pi-testkit/checks';
+import { codedErrorExpectations } from '@j1nn0/test-checks';
 import { AgentStateError } from '../src/index.js';
 
 export const { catchError: catchAgentStateError, expectError: expectAgentStateError } = codedErrorExpectations(AgentStateError);

@@ -1,4 +1,4 @@
-import { FOREIGN_FAILURE, THROWING_TRAPS, failWithForeignError as fail, revokedProxy } from '@j1nn0/pi-testkit/checks';
+import { FOREIGN_FAILURE, THROWING_TRAPS, failWithForeignError as fail, revokedProxy } from '@j1nn0/test-checks';
 import { describe, expect, test } from 'vitest';
 import { createAgentState, restoreAgentState, summarizeAgentState } from '../src/index.js';
 import { defined } from './defined.js';

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { STATE_ENTRY_TYPE } from '@j1nn0/agent-state-pi';
-import { contentText, customEntries, type PiDriver } from '@j1nn0/pi-testkit/real';
+import { contentText, customEntries, type PiDriver } from '@j1nn0/pi-real-hosts';
 import type { SmokeChecks } from './smoke-checks.js';
 import {
   EMPTY_STATUS,

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { PI_VERSIONS, findNodeFor, type PiVersion } from '@j1nn0/pi-testkit/real';
+import { PI_ANCHORS, findNodeFor, type PiVersion } from '@j1nn0/pi-real-hosts';
 import { provisionNode22 } from './provision-node22.js';
 
 /** The Pi version the adapter README is documented against, and the one that runs on Node 20. */
@@ -8,7 +8,7 @@ export const FALLBACK_PI = '0.73.1';
 
 export interface SmokeTarget {
   readonly version: PiVersion;
-  readonly nodePath: string;
+  readonly runtimePath: string;
   /** Where the Node binary came from, for the transcript. */
   readonly origin: string;
   /** Why the documented Pi could not run, when this is the fallback. */
@@ -16,8 +16,8 @@ export interface SmokeTarget {
 }
 
 function piVersion(label: string): PiVersion {
-  const version = PI_VERSIONS.find((candidate) => candidate.label === label);
-  if (version === undefined) throw new Error(`Pi ${label} is not installed in pi-testkit`);
+  const version = PI_ANCHORS.find((candidate) => candidate.label === label);
+  if (version === undefined) throw new Error(`Pi ${label} is not installed in pi-real-hosts`);
   return version;
 }
 
@@ -32,23 +32,23 @@ function nodeVersionOf(nodePath: string): string {
 export function chooseSmokeTarget(log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): SmokeTarget {
   const documented = piVersion(DOCUMENTED_PI);
   const found = findNodeFor(documented, env);
-  if (found.nodePath !== null) {
-    const origin = found.nodePath === process.execPath ? 'the current Node' : 'PI_E2E_NODE';
-    return { version: documented, nodePath: found.nodePath, origin: `${origin}, ${nodeVersionOf(found.nodePath)}` };
+  if (found.runtimePath !== null) {
+    const origin = found.runtimePath === process.execPath ? 'the current Node' : 'PI_E2E_NODE';
+    return { version: documented, runtimePath: found.runtimePath, origin: `${origin}, ${nodeVersionOf(found.runtimePath)}` };
   }
   log(`No Node >= 22.19 for Pi ${DOCUMENTED_PI} here: fetching one with scripts/provision-node22.sh (about a minute the first time)`);
   const provisioned = provisionNode22();
   if ('nodePath' in provisioned) {
     const checked = findNodeFor(documented, { ...env, PI_E2E_NODE: provisioned.nodePath });
-    if (checked.nodePath !== null) {
-      const origin = `provisioned by scripts/provision-node22.sh, ${nodeVersionOf(checked.nodePath)}`;
-      return { version: documented, nodePath: checked.nodePath, origin };
+    if (checked.runtimePath !== null) {
+      const origin = `provisioned by scripts/provision-node22.sh, ${nodeVersionOf(checked.runtimePath)}`;
+      return { version: documented, runtimePath: checked.runtimePath, origin };
     }
   }
   const why = 'problem' in provisioned ? provisioned.problem : 'the provisioned Node does not run';
   return {
     version: piVersion(FALLBACK_PI),
-    nodePath: process.execPath,
+    runtimePath: process.execPath,
     origin: `the current Node, ${process.version}`,
     fallbackReason: `no Node >= 22.19 for Pi ${DOCUMENTED_PI}: ${why}`,
   };

@@ -2,7 +2,7 @@
 // then a resume and a new session. Prints a transcript and ends with `smoke: N checks passed`.
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { disposeAll, startPi } from '@j1nn0/pi-testkit/real';
+import { disposeAll, startPi } from '@j1nn0/pi-real-hosts';
 import { SmokeChecks } from './smoke-checks.js';
 import { runSmokeScenario } from './smoke-scenario.js';
 import { DOCUMENTED_PI, chooseSmokeTarget } from './smoke-target.js';

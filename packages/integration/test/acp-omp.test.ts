@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { agentMessageChunks, startOmpAcp } from '@j1nn0/pi-testkit/acp';
-import { describeOmp, type PiSandbox } from '@j1nn0/pi-testkit/real';
+import { agentMessageChunks, startOmpAcp } from '@j1nn0/pi-real-hosts/acp';
+import { describeOmp, type PiSandbox } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
 import {
   DOCS_TWICE_ROWS,

@@ -3,8 +3,8 @@ import {
   readPiRecords,
   startPiAcp,
   type AcpSessionUpdate,
-} from '@j1nn0/pi-testkit/acp';
-import { describeEachPi, toStatusUpdate, toWidgetUpdate, type PiEvent } from '@j1nn0/pi-testkit/real';
+} from '@j1nn0/pi-real-hosts/acp';
+import { describeEachPi, toStatusUpdate, toWidgetUpdate, type PiEvent } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
 import {
   DOCS_TWICE_ROWS,

@@ -1,4 +1,4 @@
-import type { StyledRun } from '@j1nn0/pi-testkit/terminal';
+import type { StyledRun } from '@j1nn0/pi-real-hosts/terminal';
 import { describe, expect, it } from 'vitest';
 import { renderPictureSvg } from '../src/demo/picture-svg.js';
 import { DEMO_COLOURS, paletteColour, runColours } from '../src/demo/terminal-colours.js';

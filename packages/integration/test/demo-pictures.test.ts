@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { PI_E2E_TIMEOUT_MS, describeEachPi } from '@j1nn0/pi-testkit/real';
+import { PI_E2E_TIMEOUT_MS, describeEachPi } from '@j1nn0/pi-real-hosts';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SCENES, firstDifference, makeSceneSvg, pngPathOf, readCommittedSvg } from '../src/demo/demo-pictures.js';
 import { DEMO_PI } from '../src/demo/demo-target.js';

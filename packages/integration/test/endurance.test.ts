@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { STATE_ENTRY_TYPE } from '@j1nn0/agent-state-pi';
-import { contentText, customEntries, describeEachPi, startPi, type PiDriver } from '@j1nn0/pi-testkit/real';
+import { contentText, customEntries, describeEachPi, startPi, type PiDriver } from '@j1nn0/pi-real-hosts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createMutationScript } from '../src/bench/mutation-script.js';
 import { ReferenceAgentState, formatReferenceStatus, type ReferenceSnapshot } from '../src/bench/reference-state.js';

@@ -1,4 +1,4 @@
-import { describeOmp } from '@j1nn0/pi-testkit/real';
+import { describeOmp } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
 import { warningLines } from '../src/startup-warnings.js';
 import { coexistenceScenarios } from './support/coexistence-scenarios.js';

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describeEachPi, startPi } from '@j1nn0/pi-testkit/real';
+import { describeEachPi, startPi } from '@j1nn0/pi-real-hosts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { danglingMapSources, hostPackagesIn, shipsLicense } from '../src/package-checks.js';
 import { SmokeChecks } from '../src/smoke-checks.js';

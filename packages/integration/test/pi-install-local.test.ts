@@ -10,7 +10,7 @@ import {
   type PiCliResult,
   type PiSandbox,
   type PiTarget,
-} from '@j1nn0/pi-testkit/real';
+} from '@j1nn0/pi-real-hosts';
 import { beforeAll, expect, it } from 'vitest';
 import { warningLines } from '../src/startup-warnings.js';
 import { AGENT_STATE_COMMAND, CONTEXT_GUARD_COMMAND, EMPTY_AGENT_STATE, EMPTY_CONTEXT_GUARD_LIST } from './support/adapter-names.js';

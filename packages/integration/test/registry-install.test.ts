@@ -10,7 +10,7 @@ import {
   type PiCliResult,
   type PiSandbox,
   type PiTarget,
-} from '@j1nn0/pi-testkit/real';
+} from '@j1nn0/pi-real-hosts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmokeChecks } from '../src/smoke-checks.js';
 import { runSmokeScenario } from '../src/smoke-scenario.js';

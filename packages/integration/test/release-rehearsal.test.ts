@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createPiSandbox, describeEachPi, startPi, type PiCliResult, type PiSandbox, type PiTarget } from '@j1nn0/pi-testkit/real';
+import { createPiSandbox, describeEachPi, startPi, type PiCliResult, type PiSandbox, type PiTarget } from '@j1nn0/pi-real-hosts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPTY_STATUS, GUARD_ADDS } from '../src/smoke-script.js';
 import { warningLines } from '../src/startup-warnings.js';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FAKE_SUMMARY, createFakePiHost, type FakeExtensionApi, type FakePiHost } from '../src/index.js';
+import { DEFAULT_FAKE_SUMMARY } from '../src/fake-host/compaction.js';
+import type { FakeExtensionApi } from '../src/fake-host/extension-api.js';
+import { createFakePiHost, type FakePiHost } from '../src/fake-host/fake-host.js';
 
 // Compactions in the fake host as Pi appends them: Pi's own with its events, a failed one, and one
 // proposed by a turn-boundary handler, which Pi appends without any compaction event.

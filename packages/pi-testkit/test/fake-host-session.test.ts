@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FakePiHostError, FakeSession } from '../src/index.js';
+import { FakePiHostError } from '../src/fake-host/errors.js';
+import { FakeSession } from '../src/fake-host/fake-session.js';
 
 const ENTRY_ID = /^[0-9a-f]{8}$/;
 

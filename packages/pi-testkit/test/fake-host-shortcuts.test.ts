@@ -1,6 +1,7 @@
 import type { ExtensionAPI } from 'pi-coding-agent-0.84.2';
 import { describe, expect, it } from 'vitest';
-import { createFakePiHost, FakePiHostError } from '../src/index.js';
+import { FakePiHostError } from '../src/fake-host/errors.js';
+import { createFakePiHost } from '../src/fake-host/fake-host.js';
 
 // Extension keys as Pi 0.84.2's runner resolves them: compared lower-cased, the later of two
 // registrations wins (Pi warns), and only the terminal UI runs them.

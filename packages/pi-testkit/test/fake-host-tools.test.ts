@@ -5,7 +5,8 @@ import type { TSchema } from 'typebox';
 import Type from 'typebox';
 import { describe, expect, it, vi } from 'vitest';
 import type { ToolDefinition } from 'pi-coding-agent-0.84.2';
-import { checkToolArguments, createFakePiHost, type FakePiHost } from '../src/index.js';
+import { createFakePiHost, type FakePiHost } from '../src/fake-host/fake-host.js';
+import { checkToolArguments } from '../src/fake-host/tool-arguments.js';
 
 type Execute = (...args: Parameters<ToolDefinition['execute']>) => unknown;
 

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
+import { createEventProbe } from '../src/fake-host/event-probe.js';
+import type { FakeExtensionApi } from '../src/fake-host/extension-api.js';
 import {
-  createEventProbe,
   createFakePiHost,
   type ExtensionFactory,
-  type FakeExtensionApi,
   type FakePiHost,
   type FakePiHostOptions,
-} from '../src/index.js';
+} from '../src/fake-host/fake-host.js';
 
 const LIFECYCLE_EVENTS = ['session_start', 'session_shutdown', 'session_tree', 'session_before_switch'];
 

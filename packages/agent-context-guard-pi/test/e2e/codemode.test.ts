@@ -8,8 +8,8 @@ import {
   runCodemodeScript,
   useSharedPi,
   type PiDriver,
-} from '@j1nn0/pi-testkit/real';
-import { startPiTerminal } from '@j1nn0/pi-testkit/terminal';
+} from '@j1nn0/pi-real-hosts';
+import { startPiTerminal } from '@j1nn0/pi-real-hosts/terminal';
 import { expect, it } from 'vitest';
 import { STATE_ENTRY_TYPE } from '../../src/persistence.js';
 import { FOOTER_STATUS_KEY } from '../../src/ui/footer.js';

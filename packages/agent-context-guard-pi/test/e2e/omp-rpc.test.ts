@@ -1,4 +1,4 @@
-import { customEntries, describeOmp, toolResultsInCallOrder, useSharedPi } from '@j1nn0/pi-testkit/real';
+import { customEntries, describeOmp, toolResultsInCallOrder, useSharedPi } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
 import { CHECK_ENTRY_TYPE } from '../../src/check-entry.js';
 import {

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { customEntries, describeEachPi, parseSessionJsonl, readSessionJsonl, useCliRuns } from '@j1nn0/pi-testkit/real';
+import { customEntries, describeEachPi, parseSessionJsonl, readSessionJsonl, useCliRuns } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
 import { STATE_ENTRY_TYPE } from '../../src/persistence.js';
 

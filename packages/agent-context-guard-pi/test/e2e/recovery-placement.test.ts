@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { contentText, customEntries, describeEachPi, useSharedPi } from '@j1nn0/pi-testkit/real';
+import { contentText, customEntries, describeEachPi, useSharedPi } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
 import { CHECK_ENTRY_TYPE } from '../../src/check-entry.js';
 import { RECOVERY_MESSAGE_TYPE } from '../../src/recovery.js';

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { describeEachPi, useSharedRpcClient } from '@j1nn0/pi-testkit/real';
+import { describeEachPi, useSharedRpcClient } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
 
 // Context Guard as an editor integration meets it: Pi's own RpcClient, imported from the Pi package

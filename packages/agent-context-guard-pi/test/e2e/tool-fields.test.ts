@@ -1,6 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { customEntries, describeEachPi, overlappingToolCalls, useSharedPi } from '@j1nn0/pi-testkit/real';
-import { expectPlainToolDeclarations } from '@j1nn0/pi-testkit/checks';
+import {
+  customEntries,
+  describeEachPi,
+  expectPlainToolDeclarations,
+  overlappingToolCalls,
+  useSharedPi,
+} from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
 import { STATE_ENTRY_TYPE } from '../../src/persistence.js';
 

@@ -2,7 +2,7 @@ import type { FakePiHost } from '@j1nn0/pi-testkit';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { compactAtTurnEnd, startGuardHostWithCompactor } from '../context-guard-host.js';
-import { referenceDisplay } from '@j1nn0/pi-testkit/checks';
+import { referenceDisplay } from '@j1nn0/test-checks';
 import { GUARDED_CONTENTS, buildRequest, requestPlan, type RequestPlan } from './compaction-inputs.js';
 import { expectedStatusView, parseStatusText } from './list-view.js';
 import { listingThroughCommand } from './observed-state.js';

@@ -1,4 +1,4 @@
-import { hostileStringArbitrary } from '@j1nn0/pi-testkit/checks';
+import { hostileStringArbitrary } from '@j1nn0/test-checks';
 import type fc from 'fast-check';
 
 // The words the command grammar gives a meaning to, so hostile text also lands in every branch of it.

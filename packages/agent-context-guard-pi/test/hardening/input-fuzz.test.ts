@@ -2,7 +2,7 @@ import type { FakePiHost } from '@j1nn0/pi-testkit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { startGuardHost } from '../context-guard-host.js';
-import { MEGABYTE_STRINGS, SHORT_MESSAGE_LENGTH, displayProblems } from '@j1nn0/pi-testkit/checks';
+import { MEGABYTE_STRINGS, SHORT_MESSAGE_LENGTH, displayProblems } from '@j1nn0/test-checks';
 import { hostileString } from './hostile-text.js';
 import { SAVED_STATE_TYPE } from './model-world.js';
 import { listingThroughCommand } from './observed-state.js';

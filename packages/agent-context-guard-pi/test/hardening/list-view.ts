@@ -1,4 +1,4 @@
-import { referenceDisplay } from '@j1nn0/pi-testkit/checks';
+import { referenceDisplay } from '@j1nn0/test-checks';
 import { criticalCount, type ReferenceItem, type ReferenceMode, type ReferenceState } from './reference-context-guard.js';
 
 // The `list` and `status` texts read back into structure (README "list" and "status" grammar), and the

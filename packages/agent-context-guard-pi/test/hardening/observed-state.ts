@@ -2,10 +2,10 @@ import type { FakePiHost } from '@j1nn0/pi-testkit';
 import { expect } from 'vitest';
 import {
   currentReferenceSession,
-  displayProblems,
   expectHostMatchesReferenceSession,
   type SavedStateEntries,
 } from '@j1nn0/pi-testkit/checks';
+import { displayProblems } from '@j1nn0/test-checks';
 import {
   expectedFooter,
   expectedListView,

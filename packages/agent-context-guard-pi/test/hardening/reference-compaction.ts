@@ -1,4 +1,4 @@
-import { referenceDisplay } from '@j1nn0/pi-testkit/checks';
+import { referenceDisplay } from '@j1nn0/test-checks';
 import type { LastCheckView } from './list-view.js';
 import type { ExpectedNotice } from './reference-command.js';
 import type { ReferenceItem, ReferenceState } from './reference-context-guard.js';

@@ -1,4 +1,4 @@
-import { isDisplayUnsafeCodePoint, referenceDisplay } from '@j1nn0/pi-testkit/checks';
+import { isDisplayUnsafeCodePoint, referenceDisplay } from '@j1nn0/test-checks';
 
 // An independent reference for the Context Guard rules and messages, written from the README alone. It
 // imports nothing from src/, so a wrong rule there cannot hide behind the same wrong rule here.

@@ -1,4 +1,4 @@
-import { codedErrorExpectations } from '@j1nn0/pi-testkit/checks';
+import { codedErrorExpectations } from '@j1nn0/test-checks';
 import { ContextGuardError } from '../../src/index.js';
 
 export const {

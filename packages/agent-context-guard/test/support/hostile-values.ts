@@ -1,6 +1,6 @@
 // Values that look like, or wrap, valid plain data but must be refused (or ignored) as not plain data.
 
-import { THROWING_TRAPS, failWithForeignError as fail, revokedProxy } from '@j1nn0/pi-testkit/checks';
+import { THROWING_TRAPS, failWithForeignError as fail, revokedProxy } from '@j1nn0/test-checks';
 
 type PlainRecord = Record<string, unknown>;
 export type HostileVariant = readonly [name: string, make: (valid: PlainRecord) => unknown];

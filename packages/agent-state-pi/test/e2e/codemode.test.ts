@@ -8,8 +8,8 @@ import {
   useSharedPi,
   type PiDriver,
   type PiEvent,
-} from '@j1nn0/pi-testkit/real';
-import { startPiTerminal } from '@j1nn0/pi-testkit/terminal';
+} from '@j1nn0/pi-real-hosts';
+import { startPiTerminal } from '@j1nn0/pi-real-hosts/terminal';
 import { expect, it } from 'vitest';
 import { FOOTER_STATUS_KEY } from '../../src/ui/footer.js';
 import { PANEL_WIDGET_KEY, panelLines } from '../../src/ui/panel.js';

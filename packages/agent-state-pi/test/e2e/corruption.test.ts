@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { describeEachPi } from '@j1nn0/pi-testkit/real';
+import { describeEachPi } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
 import { EMPTY_STATUS } from '../snapshots.js';
 import {

@@ -1,7 +1,7 @@
 import { appendFile, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { restoreAgentState, summarizeAgentState, type AgentStateSnapshot } from '@j1nn0/agent-state';
-import { describeEachPi, type PiDriver, type PiEvent } from '@j1nn0/pi-testkit/real';
-import { startPiTerminal } from '@j1nn0/pi-testkit/terminal';
+import { describeEachPi, type PiDriver, type PiEvent } from '@j1nn0/pi-real-hosts';
+import { startPiTerminal } from '@j1nn0/pi-real-hosts/terminal';
 import { plainText } from '@j1nn0/pi-adapter-kit';
 import { expect, it } from 'vitest';
 import { INTERNAL_FAILURE, formatStatus } from '../../src/format.js';

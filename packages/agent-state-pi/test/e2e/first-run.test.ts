@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { contentText, describeEachPi, type ChatMessage } from '@j1nn0/pi-testkit/real';
+import { contentText, describeEachPi, type ChatMessage } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
 import { formatStatus } from '../../src/format.js';
 import { FIRST_SMOKE_RUN } from '../agent-state-host.js';

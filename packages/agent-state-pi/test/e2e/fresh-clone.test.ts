@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { describeEachPi, startPi } from '@j1nn0/pi-testkit/real';
+import { describeEachPi, startPi } from '@j1nn0/pi-real-hosts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { EMPTY_STATUS } from '../snapshots.js';
 import { runAgentState } from './support/real-pi.js';

@@ -12,7 +12,7 @@ import {
   type PiDriver,
   type PiSandbox,
   type SessionFileEntry,
-} from '@j1nn0/pi-testkit/real';
+} from '@j1nn0/pi-real-hosts';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { FIRST_SMOKE_RUN } from '../agent-state-host.js';
 import { EMPTY_STATUS, EXAMPLE_STATUS, snapshotOf } from '../snapshots.js';

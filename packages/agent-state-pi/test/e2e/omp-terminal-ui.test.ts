@@ -1,5 +1,5 @@
 import { displayWidth } from '@j1nn0/pi-adapter-kit';
-import { PI_E2E_TIMEOUT_MS, describeOmp, type ScriptedModel } from '@j1nn0/pi-testkit/real';
+import { PI_E2E_TIMEOUT_MS, describeOmp, type ScriptedModel } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
 import {
   drawsEntryLines,

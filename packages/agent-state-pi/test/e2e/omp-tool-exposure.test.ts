@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { contentText, describeOmp, expectedOmpToolExposure, ompToolExposure, useFreshPi, type PiDriver } from '@j1nn0/pi-testkit/real';
+import { contentText, describeOmp, expectedOmpToolExposure, ompToolExposure, useFreshPi, type PiDriver } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
 import { startAgentStateHost } from '../agent-state-host.js';
 import { EXTENSION_PATH } from './support/real-pi.js';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { PI_E2E_TIMEOUT_MS, createPiSandbox, describeEachPi, runPiCli, startPi, type PiCliResult, type PiSandbox } from '@j1nn0/pi-testkit/real';
+import { PI_E2E_TIMEOUT_MS, createPiSandbox, describeEachPi, runPiCli, startPi, type PiCliResult, type PiSandbox } from '@j1nn0/pi-real-hosts';
 import { beforeAll, expect, it } from 'vitest';
 import { EMPTY_STATUS } from '../snapshots.js';
 import { PACKAGE_DIR, runAgentState } from './support/real-pi.js';

@@ -1,4 +1,4 @@
-import { describeEachPi, parseSessionJsonl, readSessionJsonl, useCliRuns } from '@j1nn0/pi-testkit/real';
+import { describeEachPi, parseSessionJsonl, readSessionJsonl, useCliRuns } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
 import { snapshotOf } from '../snapshots.js';
 import { EXTENSION_PATH, stateEntries } from './support/real-pi.js';

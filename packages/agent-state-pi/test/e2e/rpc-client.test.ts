@@ -1,4 +1,4 @@
-import { describeEachPi, useSharedRpcClient } from '@j1nn0/pi-testkit/real';
+import { describeEachPi, useSharedRpcClient } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
 import { EXTENSION_PATH } from './support/real-pi.js';
 import { WORK_IN_HAND_FOOTER, WORK_IN_HAND_PANEL, WORK_IN_HAND_STEPS } from './support/work-in-hand.js';

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { describeEachPi, readSessionJsonl, runPiSdkScript, useCliRuns, type PiCliResult } from '@j1nn0/pi-testkit/real';
+import { describeEachPi, readSessionJsonl, runPiSdkScript, useCliRuns, type PiCliResult } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
 import { FIRST_SMOKE_RUN } from '../agent-state-host.js';
 import { EXAMPLE_STATE, EXAMPLE_STATUS, snapshotOf } from '../snapshots.js';

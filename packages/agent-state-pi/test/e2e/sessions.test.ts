@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { describeEachPi, readSessionJsonl, startPi } from '@j1nn0/pi-testkit/real';
+import { describeEachPi, readSessionJsonl, startPi } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
 import { FIRST_SMOKE_RUN } from '../agent-state-host.js';
 import { EMPTY_STATUS, EXAMPLE_STATUS, snapshotOf } from '../snapshots.js';

@@ -1,6 +1,6 @@
 import { displayWidth } from '@j1nn0/pi-adapter-kit';
-import { PI_E2E_TIMEOUT_MS, describeEachPi } from '@j1nn0/pi-testkit/real';
-import { startPiTerminal, type PiTerminal } from '@j1nn0/pi-testkit/terminal';
+import { PI_E2E_TIMEOUT_MS, describeEachPi } from '@j1nn0/pi-real-hosts';
+import { startPiTerminal, type PiTerminal } from '@j1nn0/pi-real-hosts/terminal';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PANEL_TOGGLE_KEY } from '../../src/ui/panel.js';
 import { EXTENSION_PATH } from './support/real-pi.js';

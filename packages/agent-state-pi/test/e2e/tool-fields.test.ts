@@ -1,6 +1,5 @@
 import type { AgentStateSnapshot } from '@j1nn0/agent-state';
-import { describeEachPi, overlappingToolCalls } from '@j1nn0/pi-testkit/real';
-import { expectPlainToolDeclarations } from '@j1nn0/pi-testkit/checks';
+import { describeEachPi, expectPlainToolDeclarations, overlappingToolCalls } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
 import { EXAMPLE_STATUS } from '../snapshots.js';
 import { FIRST_SMOKE_RUN } from '../agent-state-host.js';

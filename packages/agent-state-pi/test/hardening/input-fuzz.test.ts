@@ -2,12 +2,7 @@ import type { FakePiHost } from '@j1nn0/pi-testkit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { startAgentStateHost } from '../agent-state-host.js';
-import {
-  MEGABYTE_STRINGS,
-  SHORT_MESSAGE_LENGTH,
-  displayProblems,
-  hostileStringArbitrary,
-} from '@j1nn0/pi-testkit/checks';
+import { MEGABYTE_STRINGS, SHORT_MESSAGE_LENGTH, displayProblems, hostileStringArbitrary } from '@j1nn0/test-checks';
 import { SAVED_STATE_TYPE } from './model-world.js';
 import { expectedPayload, statusThroughCommand } from './observed-state.js';
 import { REFERENCE_STATUSES, type ReferenceState } from './reference-agent-state.js';

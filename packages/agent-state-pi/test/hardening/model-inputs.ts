@@ -1,4 +1,4 @@
-import { commandLine } from '@j1nn0/pi-testkit/checks';
+import { commandLine } from '@j1nn0/test-checks';
 import fc from 'fast-check';
 
 // Small pools of valid and invalid inputs. Small on purpose: ids repeat often enough to hit duplicates,

@@ -1,10 +1,5 @@
-import {
-  ObservedStep,
-  displayProblems,
-  sessionSteps,
-  shortDescription,
-  type SessionWorld,
-} from '@j1nn0/pi-testkit/checks';
+import { ObservedStep, sessionSteps, shortDescription, type SessionWorld } from '@j1nn0/pi-testkit/checks';
+import { displayProblems } from '@j1nn0/test-checks';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import {

@@ -1,10 +1,10 @@
 import type { FakePiHost } from '@j1nn0/pi-testkit';
 import {
   currentReferenceSession,
-  displayProblems,
   expectHostMatchesReferenceSession,
   type SavedStateEntries,
 } from '@j1nn0/pi-testkit/checks';
+import { displayProblems } from '@j1nn0/test-checks';
 import { expect } from 'vitest';
 import { isEmptyReferenceState, type ReferenceState } from './reference-agent-state.js';
 import {

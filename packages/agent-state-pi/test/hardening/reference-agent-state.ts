@@ -1,4 +1,4 @@
-import { isDisplayUnsafeCodePoint } from '@j1nn0/pi-testkit/checks';
+import { isDisplayUnsafeCodePoint } from '@j1nn0/test-checks';
 
 // An independent reference for the Agent State rules and messages, written from the README alone. It
 // imports nothing from src/, so a wrong rule there cannot hide behind the same wrong rule here.

@@ -1,4 +1,4 @@
-import { referenceDisplay } from '@j1nn0/pi-testkit/checks';
+import { referenceDisplay } from '@j1nn0/test-checks';
 import { REFERENCE_STATUSES, type ReferenceState, type ReferenceStatus } from './reference-agent-state.js';
 
 // The status listing read back into structure (README "status" grammar), and the structure the reference

@@ -1,5 +1,5 @@
-import { KEYBINDING_HOSTS, hostReadsKey, normalizeKeyId, readHostKeybindings } from '@j1nn0/pi-testkit/real';
-import { keySequence } from '@j1nn0/pi-testkit/terminal';
+import { KEYBINDING_HOSTS, hostReadsKey, normalizeKeyId, readHostKeybindings } from '@j1nn0/pi-real-hosts';
+import { keySequence } from '@j1nn0/pi-real-hosts/terminal';
 import { describe, expect, it } from 'vitest';
 import { PANEL_TOGGLE_KEY } from '../../src/ui/panel.js';
 

@@ -1,4 +1,4 @@
-import { startPi, type PiDriver } from '@j1nn0/pi-testkit/real';
+import { startPi, type PiDriver } from '@j1nn0/pi-real-hosts';
 import { AGENT_STATE_ADAPTER, runCommand, startAdapter } from './bench-adapters.js';
 import { createBenchContext } from './capturing-pi.js';
 import { AGENT_STATE_EXTENSION } from './extension-paths.js';

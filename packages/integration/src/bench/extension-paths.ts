@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PiVersion } from '@j1nn0/pi-testkit/real';
+import type { PiVersion } from '@j1nn0/pi-real-hosts';
 
 /** Compiled adapter entry points, as `pi -e` loads them (their package's `pi.extensions`). */
 export const AGENT_STATE_EXTENSION = fileURLToPath(import.meta.resolve('@j1nn0/agent-state-pi'));

@@ -1,4 +1,4 @@
-import type { PiCommandInfo, PiExtensionError } from '@j1nn0/pi-testkit/real';
+import type { PiCommandInfo, PiExtensionError } from '@j1nn0/pi-real-hosts';
 
 // Figure 4 times starts, so a start whose extension did not load would flatter it. Each start is
 // therefore checked after its timing: every command the extension registers is listed, none failed.

@@ -1,4 +1,4 @@
-import { disposeAll } from '@j1nn0/pi-testkit/real';
+import { disposeAll } from '@j1nn0/pi-real-hosts';
 import { appendSizeRows } from './append-size-figure.js';
 import { commandCostRows } from './command-cost-figure.js';
 import { literalVerifierRows } from './literal-verifier-figure.js';

@@ -1,4 +1,4 @@
-import type { ScriptedToolCall } from '@j1nn0/pi-testkit/real';
+import type { ScriptedToolCall } from '@j1nn0/pi-real-hosts';
 import { REFERENCE_STATUSES, ReferenceAgentState, type StateOperation } from './reference-state.js';
 
 /**

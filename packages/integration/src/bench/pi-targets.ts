@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { PI_VERSIONS, findNodeFor, type PiVersion } from '@j1nn0/pi-testkit/real';
+import { PI_ANCHORS, findNodeFor, type PiVersion } from '@j1nn0/pi-real-hosts';
 
 /** A Pi release with the Node binary that runs it here. */
 export interface PiTarget {
   readonly version: PiVersion;
-  readonly nodePath: string;
+  readonly runtimePath: string;
   /** `--version` of that binary, e.g. `v22.23.3`. */
   readonly nodeVersion: string;
 }
@@ -25,13 +25,13 @@ export interface PiTargets {
 const PROVISION_SCRIPT = fileURLToPath(new URL('../../../../scripts/provision-node22.sh', import.meta.url));
 const PROVISION_TIMEOUT_MS = 120_000;
 
-// The oldest and the newest release line the adapters support (pi-testkit's anchors).
+// The oldest and the newest release line the adapters support (pi-real-hosts' anchors).
 const OLDEST_LINE = '0.73.1';
 const NEWEST_LINE = '1.6.0';
 
 function versionLabelled(label: string): PiVersion {
-  const version = PI_VERSIONS.find((candidate) => candidate.label === label);
-  if (version === undefined) throw new Error(`Pi ${label} is not installed in pi-testkit`);
+  const version = PI_ANCHORS.find((candidate) => candidate.label === label);
+  if (version === undefined) throw new Error(`Pi ${label} is not installed in pi-real-hosts`);
   return version;
 }
 
@@ -54,8 +54,8 @@ export function choosePiTargets(): PiTargets {
   for (const label of [OLDEST_LINE, '0.84.2', NEWEST_LINE]) {
     const version = versionLabelled(label);
     const choice = findNodeFor(version, environment);
-    if (choice.nodePath === null) notes.push(`Pi ${label} skipped: ${choice.skipReason}`);
-    else targets.push({ version, nodePath: choice.nodePath, nodeVersion: nodeVersionOf(choice.nodePath) });
+    if (choice.runtimePath === null) notes.push(`Pi ${label} skipped: ${choice.skipReason}`);
+    else targets.push({ version, runtimePath: choice.runtimePath, nodeVersion: nodeVersionOf(choice.runtimePath) });
   }
   const primary = targets.find((target) => target.version.label === '0.84.2') ?? targets[0];
   if (primary === undefined) throw new Error('no Pi release can run on this machine');

@@ -1,4 +1,4 @@
-import { createPiSandbox, startPi, startScriptedModel, type PiSandbox, type ScriptedModel } from '@j1nn0/pi-testkit/real';
+import { createPiSandbox, startPi, startScriptedModel, type PiSandbox, type ScriptedModel } from '@j1nn0/pi-real-hosts';
 import { fullStateCommands } from './command-cost-figure.js';
 import type { PiTarget } from './pi-targets.js';
 import type { BenchRow } from './report.js';

@@ -1,4 +1,4 @@
-import type { PiDriver } from '@j1nn0/pi-testkit/real';
+import type { PiDriver } from '@j1nn0/pi-real-hosts';
 import type { MutationScript } from './mutation-script.js';
 
 export const AGENT_STATE_COMMAND = '/agent-state';

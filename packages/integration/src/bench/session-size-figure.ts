@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
 import { STATE_ENTRY_TYPE } from '@j1nn0/agent-state-pi';
-import { customEntries, startPi } from '@j1nn0/pi-testkit/real';
+import { customEntries, startPi } from '@j1nn0/pi-real-hosts';
 import { AGENT_STATE_EXTENSION } from './extension-paths.js';
 import { createMutationScript } from './mutation-script.js';
 import type { PiTarget } from './pi-targets.js';

@@ -1,4 +1,4 @@
-import { createPiSandbox, startPi, startScriptedModel, type PiDriver, type PiSandbox, type ScriptedModel } from '@j1nn0/pi-testkit/real';
+import { createPiSandbox, startPi, startScriptedModel, type PiDriver, type PiSandbox, type ScriptedModel } from '@j1nn0/pi-real-hosts';
 import { AGENT_STATE_EXTENSION, CONTEXT_GUARD_EXTENSION, EMPTY_EXTENSION } from './extension-paths.js';
 import { loadProblem } from './load-check.js';
 import { extensionPhaseMilliseconds } from './pi-timing.js';

@@ -1,4 +1,4 @@
-import { CODEMODE_ONLY_SETTINGS, createPiSandbox, startPi, type ModelRequest } from '@j1nn0/pi-testkit/real';
+import { CODEMODE_ONLY_SETTINGS, createPiSandbox, startPi, type ModelRequest } from '@j1nn0/pi-real-hosts';
 import { AGENT_STATE_EXTENSION, CONTEXT_GUARD_EXTENSION, piTodoExample } from './extension-paths.js';
 import type { PiTarget } from './pi-targets.js';
 import { formatBytes, verdictAtMost, type BenchRow } from './report.js';

@@ -1,4 +1,4 @@
-import type { PiTerminal } from '@j1nn0/pi-testkit/terminal';
+import type { PiTerminal } from '@j1nn0/pi-real-hosts/terminal';
 import { enterLine } from './demo-pi.js';
 import { demoScene } from './demo-scene.js';
 

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { symlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createPiSandbox, type PiVersion } from '@j1nn0/pi-testkit/real';
-import { startPiTerminal, type PiTerminal } from '@j1nn0/pi-testkit/terminal';
+import { createPiSandbox, type PiVersion } from '@j1nn0/pi-real-hosts';
+import { startPiTerminal, type PiTerminal } from '@j1nn0/pi-real-hosts/terminal';
 
 // One Pi terminal UI per scene, both adapters loaded, everything that reaches the screen fixed:
 // the size, the sandbox's paths (the cwd in the footer, and the prompt's length, which the usage
@@ -23,7 +23,7 @@ const EXTENSIONS = [
 
 export interface DemoTarget {
   readonly version: PiVersion;
-  readonly nodePath: string;
+  readonly runtimePath: string;
 }
 
 /** The fixed sandbox root of a scene; two scenes never share one. */

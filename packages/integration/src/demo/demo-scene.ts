@@ -1,4 +1,4 @@
-import type { PiTerminal } from '@j1nn0/pi-testkit/terminal';
+import type { PiTerminal } from '@j1nn0/pi-real-hosts/terminal';
 
 /** One picture: what is typed into Pi and what the model answers (the picture is the screen it leaves), and where it is kept. */
 export interface DemoScene {

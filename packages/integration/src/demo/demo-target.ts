@@ -1,4 +1,4 @@
-import { PI_VERSIONS, findNodeFor } from '@j1nn0/pi-testkit/real';
+import { PI_ANCHORS, findNodeFor } from '@j1nn0/pi-real-hosts';
 import { provisionNode22 } from '../provision-node22.js';
 import type { DemoTarget } from './demo-pi.js';
 
@@ -7,13 +7,13 @@ export const DEMO_PI = '1.6.0';
 
 /** Pi 1.6.0 on a Node >= 22.19: the current one, PI_E2E_NODE, or one from scripts/provision-node22.sh. No fallback. */
 export function chooseDemoTarget(env: NodeJS.ProcessEnv = process.env): DemoTarget {
-  const version = PI_VERSIONS.find((candidate) => candidate.label === DEMO_PI);
-  if (version === undefined) throw new Error(`Pi ${DEMO_PI} is not installed in pi-testkit`);
+  const version = PI_ANCHORS.find((candidate) => candidate.label === DEMO_PI);
+  if (version === undefined) throw new Error(`Pi ${DEMO_PI} is not installed in pi-real-hosts`);
   const found = findNodeFor(version, env);
-  if (found.nodePath !== null) return { version, nodePath: found.nodePath };
+  if (found.runtimePath !== null) return { version, runtimePath: found.runtimePath };
   const provisioned = provisionNode22();
   if ('problem' in provisioned) throw new Error(`no Node >= 22.19 for Pi ${DEMO_PI}: ${provisioned.problem}`);
   const checked = findNodeFor(version, { ...env, PI_E2E_NODE: provisioned.nodePath });
-  if (checked.nodePath === null) throw new Error(`no Node >= 22.19 for Pi ${DEMO_PI}: ${checked.skipReason}`);
-  return { version, nodePath: checked.nodePath };
+  if (checked.runtimePath === null) throw new Error(`no Node >= 22.19 for Pi ${DEMO_PI}: ${checked.skipReason}`);
+  return { version, runtimePath: checked.runtimePath };
 }

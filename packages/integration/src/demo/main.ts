@@ -1,7 +1,7 @@
 // `pnpm demo`: plays each scene in the real Pi 1.6.0 terminal UI with a scripted model and writes
 // what the screen shows as an SVG and a PNG beside it (the READMEs' pictures). Same code, same files.
 import { fileURLToPath } from 'node:url';
-import { disposeAll } from '@j1nn0/pi-testkit/real';
+import { disposeAll } from '@j1nn0/pi-real-hosts';
 import { DEMO_SCENES, makeSceneSvg, writeScenePictures } from './demo-pictures.js';
 import { chooseDemoTarget } from './demo-target.js';
 
@@ -11,7 +11,7 @@ function print(line: string): void {
 
 async function makeAll(): Promise<void> {
   const target = chooseDemoTarget();
-  print(`Pictures from the real Pi ${target.version.label} (${target.nodePath})`);
+  print(`Pictures from the real Pi ${target.version.label} (${target.runtimePath})`);
   for (const scene of DEMO_SCENES) {
     const started = Date.now();
     const svg = await makeSceneSvg(target, scene);

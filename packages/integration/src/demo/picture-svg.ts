@@ -1,4 +1,4 @@
-import type { StyledRun } from '@j1nn0/pi-testkit/terminal';
+import type { StyledRun } from '@j1nn0/pi-real-hosts/terminal';
 import type { ScreenPicture } from './screen-picture.js';
 import { DEMO_COLOURS, runColours, type TerminalColours } from './terminal-colours.js';
 

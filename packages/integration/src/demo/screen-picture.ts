@@ -1,4 +1,4 @@
-import type { PiTerminal, StyledRun } from '@j1nn0/pi-testkit/terminal';
+import type { PiTerminal, StyledRun } from '@j1nn0/pi-real-hosts/terminal';
 
 /** What one picture shows: the terminal's visible rows as styled runs, and the words around them. */
 export interface ScreenPicture {

@@ -1,4 +1,4 @@
-import type { CellColour, StyledRun } from '@j1nn0/pi-testkit/terminal';
+import type { CellColour, StyledRun } from '@j1nn0/pi-real-hosts/terminal';
 
 // The terminal the pictures pretend to be: Pi 1.6.0 paints with the 16-colour palette and the
 // default colours, so what they look like is the terminal's scheme. This one is dark, with the

@@ -1,5 +1,5 @@
-import { availableCommandNames, toolCallViews, type AcpClient, type AcpPromptOutcome } from '@j1nn0/pi-testkit/acp';
-import { PI_E2E_TIMEOUT_MS, createPiSandbox, startScriptedModel, type PiSandbox, type ScriptedModel } from '@j1nn0/pi-testkit/real';
+import { availableCommandNames, toolCallViews, type AcpClient, type AcpPromptOutcome } from '@j1nn0/pi-real-hosts/acp';
+import { PI_E2E_TIMEOUT_MS, createPiSandbox, startScriptedModel, type PiSandbox, type ScriptedModel } from '@j1nn0/pi-real-hosts';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 // One ACP agent process per test file (start-up is the cost), a fresh ACP session per test, both

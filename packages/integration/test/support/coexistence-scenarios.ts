@@ -1,4 +1,4 @@
-import { customEntries, type ModelRequest, type PiDriver, type PiTarget } from '@j1nn0/pi-testkit/real';
+import { customEntries, type ModelRequest, type PiDriver, type PiTarget } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
 import {
   AGENT_STATE_COMMAND,

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Disposable } from '@j1nn0/pi-testkit/real';
+import type { Disposable } from '@j1nn0/pi-real-hosts';
 
 // A verdaccio on 127.0.0.1 with its storage in a temp folder and no uplink: it serves only what was
 // published to it, so an install from it can reach nothing else.
@@ -92,7 +92,7 @@ export class LocalRegistry implements Disposable {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    // Neither the child nor the registry goes into pi-testkit's process registry: describeEachPi
+    // Neither the child nor the registry goes into pi-real-hosts' process registry: describeEachPi
     // empties that after each version's suite, and one registry serves all suites of a file.
     const killOnExit = (): void => {
       if (!hasExited(child)) child.kill('SIGKILL');

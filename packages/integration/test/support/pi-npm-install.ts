@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { runPiCli, type PiCliResult, type PiSandbox, type PiTarget } from '@j1nn0/pi-testkit/real';
+import { runPiCli, type PiCliResult, type PiSandbox, type PiTarget } from '@j1nn0/pi-real-hosts';
 
 // `pi install npm:<name>` against a local registry: the npm settings Pi's npm runs with, and where
 // each Pi version puts what it installed. Shared by the registry-install test and the release rehearsal.

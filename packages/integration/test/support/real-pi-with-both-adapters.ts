@@ -5,7 +5,7 @@ import {
   type PiDriver,
   type PiTarget,
   type SessionFileEntry,
-} from '@j1nn0/pi-testkit/real';
+} from '@j1nn0/pi-real-hosts';
 import { expect } from 'vitest';
 
 // One place for the real-Pi setup of the coexistence tests: both BUILT adapters loaded with `-e`.

@@ -16,7 +16,7 @@ export function withoutKey(fields: PayloadFields, key: string): PayloadFields {
 }
 
 /** Breakages of the envelope every adapter's payload shares. */
-export const ENVELOPE_BREAKAGES: readonly NamedBreakage[] = [
+const ENVELOPE_BREAKAGES: readonly NamedBreakage[] = [
   ['payload version 2', (payload) => ({ ...payload, schemaVersion: 2 })],
   ['payload version 0', (payload) => ({ ...payload, schemaVersion: 0 })],
   ['payload version "1"', (payload) => ({ ...payload, schemaVersion: '1' })],

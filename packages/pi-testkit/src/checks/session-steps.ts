@@ -44,7 +44,7 @@ export function currentReferenceSession<Saved>(model: Readonly<SessionModel<Save
 }
 
 /** The session the host switched to becomes the current one on both sides. */
-export function enterReferenceSession<Saved>(
+function enterReferenceSession<Saved>(
   model: SessionModel<Saved>,
   real: SessionSystem,
   session: ReferenceSession<Saved>,

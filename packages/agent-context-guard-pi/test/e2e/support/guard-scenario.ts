@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { contentText, type ChatMessage, type ModelRequest, type PiDriver } from '@j1nn0/pi-testkit/real';
+import { contentText, type ChatMessage, type ModelRequest, type PiDriver } from '@j1nn0/pi-real-hosts';
 import { expect } from 'vitest';
 
 // The scenario the Context Guard e2e files share: three protected items (two critical), recovery on,

@@ -8,7 +8,7 @@ import {
   type PiNotification,
   type PiTarget,
   type SessionFileEntry,
-} from '@j1nn0/pi-testkit/real';
+} from '@j1nn0/pi-real-hosts';
 import { expect } from 'vitest';
 import { STATE_ENTRY_TYPE } from '../../../src/persistence.js';
 

@@ -10,8 +10,8 @@ import {
   type PiSandbox,
   type PiTarget,
   type PiVersion,
-} from '@j1nn0/pi-testkit/real';
-import { startPiTerminal, type PiTerminal } from '@j1nn0/pi-testkit/terminal';
+} from '@j1nn0/pi-real-hosts';
+import { startPiTerminal, type PiTerminal } from '@j1nn0/pi-real-hosts/terminal';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { EXTENSION_PATH } from './real-pi.js';
 

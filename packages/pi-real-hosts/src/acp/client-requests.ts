@@ -1,0 +1,50 @@
+import { isAbsolute, relative, resolve } from 'node:path';
+import type { ClientCapabilities, PermissionOptionKind, RequestPermissionRequest, RequestPermissionResponse } from '@agentclientprotocol/sdk';
+
+// How the test client answers what an agent asks of its client, as a careful editor would.
+
+/** What the client picks when the agent asks `session/request_permission`. */
+export type PermissionChoice = 'allow' | 'reject' | 'cancel';
+
+/** The capabilities the client announces in `initialize`: text files under its root, no terminal. */
+export const TEST_CLIENT_CAPABILITIES: ClientCapabilities = Object.freeze({
+  fs: { readTextFile: true, writeTextFile: true },
+  terminal: false,
+});
+
+const OPTION_KINDS: Readonly<Record<Exclude<PermissionChoice, 'cancel'>, readonly PermissionOptionKind[]>> = {
+  allow: ['allow_once', 'allow_always'],
+  reject: ['reject_once', 'reject_always'],
+};
+
+/**
+ * The `session/request_permission` answer for a choice: the first offered option of a matching
+ * kind (once before always), or `cancelled` when none matches or the choice is to cancel.
+ */
+export function answerPermission(request: Pick<RequestPermissionRequest, 'options'>, choice: PermissionChoice): RequestPermissionResponse {
+  if (choice !== 'cancel') {
+    for (const kind of OPTION_KINDS[choice]) {
+      const option = request.options.find((candidate) => candidate.kind === kind);
+      if (option !== undefined) return { outcome: { outcome: 'selected', optionId: option.optionId } };
+    }
+  }
+  return { outcome: { outcome: 'cancelled' } };
+}
+
+/** The absolute path of `path` when it lies inside `root`, else undefined (the client never leaves its root). */
+export function pathInsideRoot(root: string, path: string): string | undefined {
+  if (!isAbsolute(path)) return undefined;
+  const target = resolve(path);
+  const fromRoot = relative(resolve(root), target);
+  if (fromRoot.startsWith('..') || isAbsolute(fromRoot)) return undefined;
+  return target;
+}
+
+/** `fs/read_text_file`'s `line` (1-based) and `limit` applied to a file's text. */
+export function sliceLines(text: string, line: number | undefined, limit: number | undefined): string {
+  if (line === undefined && limit === undefined) return text;
+  const lines = text.split('\n');
+  const start = Math.max(0, (line ?? 1) - 1);
+  const end = limit === undefined ? lines.length : start + Math.max(0, limit);
+  return lines.slice(start, end).join('\n');
+}

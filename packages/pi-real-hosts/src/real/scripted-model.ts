@@ -1,0 +1,198 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readModelRequest, type ModelRequest } from './model-request.js';
+import { encodeCompletionStream, estimateTokens, type ScriptedReply } from './openai-stream.js';
+import { trackResource, untrackResource } from './process-registry.js';
+
+/** One queued answer: a fixed reply, or a function of what the model received. */
+export type ScriptedStep = ScriptedReply | ((request: ModelRequest) => ScriptedReply);
+
+/** The summary text for compaction requests, fixed or computed from the request. */
+export type ScriptedSummary = string | ((request: ModelRequest) => string);
+
+export interface ScriptedModelOptions {
+  /** Answer to compaction / branch-summary requests (they never consume the queue). */
+  readonly summary?: ScriptedSummary;
+  /** Answer when the queue is empty. Default: a short text. */
+  readonly defaultReply?: ScriptedStep;
+  readonly provider?: string;
+  readonly modelId?: string;
+}
+
+/** The models.json content that makes Pi use this model; Pi reads it from the agent dir. */
+export interface ModelsJson {
+  readonly providers: Readonly<Record<string, unknown>>;
+}
+
+const DEFAULT_SCRIPTED_REPLY: ScriptedReply = { text: 'Scripted reply.' };
+const DEFAULT_SCRIPTED_SUMMARY = 'Scripted summary of the earlier conversation.';
+
+/** An OpenAI-compatible streaming endpoint on 127.0.0.1 that answers from a script and records every request. */
+export class ScriptedModel {
+  readonly provider: string;
+  readonly modelId: string;
+  readonly #server: Server;
+  readonly #queue: ScriptedStep[] = [];
+  readonly #requests: ModelRequest[] = [];
+  readonly #failures: string[] = [];
+  readonly #defaultReply: ScriptedStep;
+  #summary: ScriptedSummary;
+  #port = 0;
+  #closed: Promise<void> | undefined;
+
+  private constructor(server: Server, options: ScriptedModelOptions) {
+    this.#server = server;
+    this.provider = options.provider ?? 'scripted';
+    this.modelId = options.modelId ?? 'scripted-model';
+    this.#defaultReply = options.defaultReply ?? DEFAULT_SCRIPTED_REPLY;
+    this.#summary = options.summary ?? DEFAULT_SCRIPTED_SUMMARY;
+  }
+
+  /** Starts the server on an ephemeral loopback port. */
+  static async start(options: ScriptedModelOptions = {}): Promise<ScriptedModel> {
+    const server = createServer();
+    const model = new ScriptedModel(server, options);
+    server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+      model.#handle(request, response);
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        server.off('error', reject);
+        model.#port = (server.address() as AddressInfo).port;
+        resolve();
+      });
+    });
+    trackResource(model);
+    return model;
+  }
+
+  get baseUrl(): string {
+    return `http://127.0.0.1:${this.#port}/v1`;
+  }
+
+  /** `--provider` / `--model` values for Pi. */
+  get cliArgs(): string[] {
+    return ['--provider', this.provider, '--model', this.modelId];
+  }
+
+  /** Appends steps; each chat request consumes the oldest one. */
+  enqueue(...steps: ScriptedStep[]): void {
+    this.#queue.push(...steps);
+  }
+
+  setSummary(summary: ScriptedSummary): void {
+    this.#summary = summary;
+  }
+
+  /** Steps not consumed yet (a test can assert the script ran out exactly). */
+  pendingSteps(): number {
+    return this.#queue.length;
+  }
+
+  /** Drops queued steps and recorded requests, e.g. between tests sharing one Pi process. */
+  reset(): void {
+    this.#queue.length = 0;
+    this.#requests.length = 0;
+    this.#failures.length = 0;
+  }
+
+  /** Every request received, oldest first (copies). */
+  requests(): ModelRequest[] {
+    return structuredClone(this.#requests);
+  }
+
+  chatRequests(): ModelRequest[] {
+    return this.requests().filter((request) => request.kind === 'chat');
+  }
+
+  summaryRequests(): ModelRequest[] {
+    return this.requests().filter((request) => request.kind === 'summary');
+  }
+
+  /** Why requests were answered with HTTP errors (a reply function threw, a bad route). */
+  failures(): string[] {
+    return [...this.#failures];
+  }
+
+  modelsJson(): ModelsJson {
+    return {
+      providers: {
+        [this.provider]: {
+          baseUrl: this.baseUrl,
+          api: 'openai-completions',
+          // A lowercase literal: 0.73 would read an existing env var of that name, 0.84+ reads `$NAME` only.
+          apiKey: 'scripted-offline-key',
+          compat: { supportsDeveloperRole: false, supportsStore: false, supportsReasoningEffort: false },
+          models: [{ id: this.modelId, name: this.modelId, reasoning: false, input: ['text'], contextWindow: 128000, maxTokens: 4096 }],
+        },
+      },
+    };
+  }
+
+  dispose(): Promise<void> {
+    this.#closed ??= new Promise<void>((resolve) => {
+      untrackResource(this);
+      this.#server.close(() => {
+        resolve();
+      });
+      this.#server.closeAllConnections();
+    });
+    return this.#closed;
+  }
+
+  #handle(request: IncomingMessage, response: ServerResponse): void {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      if (request.method !== 'POST' || !(request.url ?? '').endsWith('/chat/completions')) {
+        this.#fail(response, 404, 'unknown route');
+        return;
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        this.#fail(response, 400, 'request body is not JSON');
+        return;
+      }
+      const modelRequest = readModelRequest(body);
+      this.#requests.push(modelRequest);
+      let reply: ScriptedReply;
+      try {
+        reply = this.#replyTo(modelRequest);
+      } catch {
+        this.#fail(response, 500, `step for request ${this.#requests.length} threw`);
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      response.end(
+        encodeCompletionStream(reply, {
+          model: modelRequest.model,
+          callIdPrefix: `call_${this.#requests.length}`,
+          promptTokens: estimateTokens(raw),
+        }),
+      );
+    });
+  }
+
+  #replyTo(request: ModelRequest): ScriptedReply {
+    if (request.kind === 'summary') {
+      return { text: typeof this.#summary === 'string' ? this.#summary : this.#summary(request) };
+    }
+    const step = this.#queue.shift() ?? this.#defaultReply;
+    return typeof step === 'function' ? step(request) : step;
+  }
+
+  #fail(response: ServerResponse, status: number, why: string): void {
+    this.#failures.push(why);
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ error: { message: `scripted model: ${why}` } }));
+  }
+}
+
+/** Starts a scripted model; `dispose()` (or `disposeAll()`) stops it. */
+export function startScriptedModel(options: ScriptedModelOptions = {}): Promise<ScriptedModel> {
+  return ScriptedModel.start(options);
+}

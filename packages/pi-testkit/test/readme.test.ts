@@ -1,0 +1,3 @@
+import { describeReadmeExamples } from '@j1nn0/test-checks';
+
+describeReadmeExamples({ packageDirectory: new URL('..', import.meta.url) });

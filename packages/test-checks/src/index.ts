@@ -1,0 +1,10 @@
+// Plain shared checks: what two cores, the kit or two adapters must all do is written once here and
+// run by each package against its own constants. Nothing here needs a Pi.
+export { codedErrorExpectations, type ExpectedCodedError } from './coded-error.js';
+export { FOREIGN_FAILURE, THROWING_TRAPS, failWithForeignError, revokedProxy } from './hostile-values.js';
+export { describeReadmeExamples, describeReadmeQuickStart } from './readme-quick-start.js';
+export { describeTerminalEscaping } from './terminal-escaping.js';
+export { describeInputLimits } from './input-limits.js';
+export { MEGABYTE_STRINGS, hostileStringArbitrary } from './hostile-text.js';
+export { SHORT_MESSAGE_LENGTH, displayProblems, isDisplayUnsafeCodePoint, referenceDisplay } from './display-safety.js';
+export { commandLine } from './command-line.js';

@@ -1,0 +1,3 @@
+import { describeReadmeExamples } from '../src/index.js';
+
+describeReadmeExamples({ packageDirectory: new URL('..', import.meta.url) });
