@@ -24,8 +24,8 @@ export interface CheckedItem {
 export type CompactionCheck =
   | {
       readonly kind: 'verified';
-      /** The compaction entry this check is of; absent in checks saved before it was recorded. */
-      readonly compactionId?: string;
+      /** The compaction entry this check is of. */
+      readonly compactionId: string;
       readonly ok: boolean;
       readonly preserved: number;
       readonly changed: readonly CheckedItem[];
@@ -33,10 +33,10 @@ export type CompactionCheck =
       readonly unknown: readonly CheckedItem[];
       /** Critical items restored to the model as one hidden message. */
       readonly restored: number;
-      /** Their ids, in snapshot order; absent in checks saved before they were recorded. */
-      readonly restoredIds?: readonly string[];
+      /** Their ids, in snapshot order. */
+      readonly restoredIds: readonly string[];
     }
-  | { readonly kind: 'unverifiable'; readonly compactionId?: string };
+  | { readonly kind: 'unverifiable'; readonly compactionId: string };
 
 export interface CheckPayload {
   readonly schemaVersion: typeof CHECK_PAYLOAD_VERSION;
@@ -70,25 +70,16 @@ function readCheckedItems(value: unknown): CheckedItem[] | undefined {
 const isIdList = (value: unknown): value is string[] =>
   Array.isArray(value) && (value as readonly unknown[]).every((id) => typeof id === 'string');
 
-/** The compaction id, when the saved check names one; a malformed one makes the whole check unreadable. */
-function readCompactionId(value: Fields): { readonly compactionId?: string } | undefined {
-  const id = value['compactionId'];
-  if (id === undefined) {
-    return {};
-  }
-  return typeof id === 'string' ? { compactionId: id } : undefined;
-}
-
 function readCheck(value: unknown): CompactionCheck | undefined {
   if (!isFields(value)) {
     return undefined;
   }
-  const compaction = readCompactionId(value);
-  if (compaction === undefined) {
+  const { compactionId } = value;
+  if (typeof compactionId !== 'string') {
     return undefined;
   }
   if (value['kind'] === 'unverifiable') {
-    return { kind: 'unverifiable', ...compaction };
+    return { kind: 'unverifiable', compactionId };
   }
   const { ok, preserved, restored, restoredIds } = value;
   const changed = readCheckedItems(value['changed']);
@@ -102,21 +93,12 @@ function readCheck(value: unknown): CompactionCheck | undefined {
     changed === undefined ||
     lost === undefined ||
     unknown === undefined ||
-    (restoredIds !== undefined && (!isIdList(restoredIds) || restoredIds.length !== restored))
+    !isIdList(restoredIds) ||
+    restoredIds.length !== restored
   ) {
     return undefined;
   }
-  return {
-    kind: 'verified',
-    ...compaction,
-    ok,
-    preserved,
-    changed,
-    lost,
-    unknown,
-    restored,
-    ...(restoredIds === undefined ? {} : { restoredIds }),
-  };
+  return { kind: 'verified', compactionId, ok, preserved, changed, lost, unknown, restored, restoredIds };
 }
 
 export function readCheckPayload(data: unknown): PayloadRead<CompactionCheck, EnvelopeProblem> {

@@ -39,10 +39,9 @@ function readCheckEntry(entry: PiSessionEntryPort | undefined): CompactionCheck 
 }
 
 /**
- * The check saved for this compaction: one that names it, anywhere in the session (so a /tree move to
- * a branch that forks between the compaction and its check does not check it again), or, for a check
- * saved before checks named their compaction, the first one after it on the branch. Unreadable check
- * entries count as none.
+ * The check saved for this compaction: one that names it, after it on the branch or anywhere in the
+ * session (so a /tree move to a branch that forks between the compaction and its check does not check
+ * it again). Unreadable check entries count as none.
  */
 export function savedCheckOf(
   branch: readonly PiSessionEntryPort[],
@@ -51,7 +50,7 @@ export function savedCheckOf(
 ): CompactionCheck | undefined {
   for (const entry of branch.slice(compaction.index + 1)) {
     const check = readCheckEntry(entry);
-    if (check !== undefined && (check.compactionId === undefined || check.compactionId === compaction.id)) {
+    if (check?.compactionId === compaction.id) {
       return check;
     }
   }
@@ -64,15 +63,9 @@ export function savedCheckOf(
   return undefined;
 }
 
-/** Ids of the items a check restored; for a check saved before they were recorded, its critical non-preserved ids. */
+/** Ids of the items a check restored to the model; none for an unverifiable compaction. */
 export function restoredIdsOf(check: CompactionCheck): readonly string[] {
-  if (check.kind !== 'verified' || check.restored === 0) {
-    return [];
-  }
-  return (
-    check.restoredIds ??
-    [...check.lost, ...check.changed, ...check.unknown].filter((item) => item.critical).map((item) => item.id)
-  );
+  return check.kind === 'verified' ? check.restoredIds : [];
 }
 
 /** The protected items with these ids, in the order they were protected. */

@@ -20,7 +20,7 @@ const TWO_ITEMS: GuardState = {
 };
 
 function verified(fields: Partial<Extract<CompactionCheck, { kind: 'verified' }>>): CompactionCheck {
-  return { kind: 'verified', ok: false, preserved: 0, changed: [], lost: [], unknown: [], restored: 0, ...fields };
+  return { kind: 'verified', compactionId: 'c1', ok: false, preserved: 0, changed: [], lost: [], unknown: [], restored: 0, restoredIds: [], ...fields };
 }
 
 /** Items `<prefix>1`, `<prefix>2`, ...; the first `critical` of them critical. */
@@ -66,7 +66,7 @@ describe('format', () => {
         state: { ...TWO_ITEMS, recovery: 'critical' },
         discarded: true,
         verificationPending: true,
-        lastCheck: { kind: 'unverifiable' },
+        lastCheck: { kind: 'unverifiable', compactionId: 'c1' },
       }),
     ).toBe(
       [
@@ -93,7 +93,7 @@ describe('format', () => {
       'Last check: after compaction 0 preserved, 1 changed, 0 lost, 2 unknown (1 critical changed, 1 critical unknown). Restored 1 critical item for the model.\n' +
         'Changed: "c1" (critical). Unknown (the check could not tell): "u1" (critical), "u2".',
     );
-    expect(formatCheckNotice({ kind: 'unverifiable' })).toBe(
+    expect(formatCheckNotice({ kind: 'unverifiable', compactionId: 'c1' })).toBe(
       'Context Guard: the protected items saved before the last compaction are unreadable; it cannot be verified.',
     );
   });

@@ -36,12 +36,14 @@ const EXAMPLE: GuardState = {
 
 const RESTORED_ONE: CompactionCheck = {
   kind: 'verified',
+  compactionId: 'c1',
   ok: false,
   preserved: 1,
   changed: [],
   lost: [{ id: 'ship', critical: true }],
   unknown: [],
   restored: 1,
+  restoredIds: ['ship'],
 };
 
 const rejections: Rejection[] = [

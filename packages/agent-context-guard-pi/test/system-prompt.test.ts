@@ -23,7 +23,7 @@ function contextPort(systemPrompt?: string): { ctx: PiContextPort; notices: [str
       setStatus: () => undefined,
       setWidget: () => undefined,
     },
-    sessionManager: { getBranch: () => BRANCH },
+    sessionManager: { getSessionId: () => 'session-1', getBranch: () => BRANCH },
     ...(systemPrompt === undefined ? {} : { getSystemPrompt: () => systemPrompt }),
   };
   return { ctx, notices };

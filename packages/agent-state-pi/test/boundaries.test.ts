@@ -3,13 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { FIRST_SMOKE_RUN, expectCleanRun, recordAll, runAgentState, startAgentStateHost } from './agent-state-host.js';
 
 describe('what the adapter stays away from', () => {
-  it('listens only to session_start and session_tree: no context handler, no other hooks', async () => {
+  it('listens only to the events that change the session or branch: no context handler, no other hooks', async () => {
     const host = await startAgentStateHost();
-    expect(host.eventHandlerCount('session_start')).toBe(1);
-    expect(host.eventHandlerCount('session_tree')).toBe(1);
-    for (const event of ['context', 'before_agent_start', 'session_shutdown', 'tool_call', 'tool_result', 'input']) {
-      expect(host.eventHandlerCount(event), event).toBe(0);
-    }
+    // session_start and session_tree on Pi; session_switch and session_branch on oh-my-pi (see the kit's onSessionChange).
+    expect(host.eventHandlerCounts()).toEqual({ session_start: 1, session_tree: 1, session_switch: 1, session_branch: 1 });
   });
 
   addAdapterBoundaryTests({

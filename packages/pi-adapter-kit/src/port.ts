@@ -51,8 +51,8 @@ export interface PiSessionEntryPort {
 }
 
 export interface PiSessionManagerPort {
-  /** The session's own id (every Pi line and oh-my-pi): tells one session from the next in one process. */
-  getSessionId?(): string;
+  /** The session's own id (every Pi line and oh-my-pi): a new session, a resume or a fork brings another. */
+  getSessionId(): string;
   /** Entries from the root to the current leaf: the current branch only. */
   getBranch(): readonly PiSessionEntryPort[];
   /** Every entry of the session, all branches, in append order; never for restoring state. */

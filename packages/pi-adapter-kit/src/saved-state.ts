@@ -1,10 +1,12 @@
 import type { NewestEntryRestore } from './branch-entry.js';
-import type { PiContextPort, PiSessionEntryPort, PiSessionManagerPort } from './port.js';
+import type { PiContextPort, PiSessionEntryPort } from './port.js';
 
 // What both adapters do with the state they keep: read it from the session's current branch, once
 // per session before its first use, and save every change as one entry before it becomes current.
-// The state read belongs to one session: a host that keeps the extension across sessions (oh-my-pi)
-// gets the new session's state even where no event announced the switch.
+// The state read belongs to one session, known by its id: every Pi line and oh-my-pi give each session
+// one session manager with an id, and a new session, a resume or a fork brings another id. So a host
+// that keeps the extension across sessions (oh-my-pi) gets the new session's state even where no event
+// announced the switch, and a session already read is not read again before each change.
 
 export interface SavedStateOptions<TState, TProblem extends string> {
   /** The state of a session that has saved none. */
@@ -46,20 +48,11 @@ export interface SavedState<TState> {
   ): TOutcome | FailedChange;
 }
 
-/**
- * The session a context belongs to, by the id every Pi line and oh-my-pi give. A host without one
- * (a test host, an SDK wrapper) may hand a new session object with every context, so there the
- * session read first stands until a session event says otherwise.
- */
-function sessionIdOf(sessionManager: PiSessionManagerPort): string | undefined {
-  return sessionManager.getSessionId?.();
-}
-
 /** One per extension instance; the state lives in this closure, never in the module. */
 export function createSavedState<TState, TProblem extends string>(options: SavedStateOptions<TState, TProblem>): SavedState<TState> {
   let state = options.empty;
   let discarded = false;
-  let loaded = false;
+  /** The id of the session the state was read from; undefined until the first load. */
   let loadedSessionId: string | undefined;
   // A host may announce one change several times, and /tree may return to a bad entry after meeting
   // another one: each unreadable entry is reported once per extension instance.
@@ -70,8 +63,7 @@ export function createSavedState<TState, TProblem extends string>(options: Saved
     discardedOnLoad: () => discarded,
 
     load(ctx) {
-      loaded = true;
-      loadedSessionId = sessionIdOf(ctx.sessionManager);
+      loadedSessionId = ctx.sessionManager.getSessionId();
       const restored = options.restore(ctx.sessionManager.getBranch());
       state = restored.kind === 'restored' ? restored.value : options.empty;
       discarded = restored.kind === 'unreadable';
@@ -83,7 +75,7 @@ export function createSavedState<TState, TProblem extends string>(options: Saved
     },
 
     ensureLoaded(ctx) {
-      if (!loaded || loadedSessionId !== sessionIdOf(ctx.sessionManager)) {
+      if (loadedSessionId !== ctx.sessionManager.getSessionId()) {
         saved.load(ctx);
       }
     },

@@ -4,11 +4,11 @@ import type { PiContextPort, PiSessionEntryPort } from '../src/port.js';
 import { createSavedState } from '../src/saved-state.js';
 
 /** A session as a host hands it over: an id and a branch whose newest entry holds a number. */
-function sessionContext(id: string | undefined, branch: PiSessionEntryPort[], notices: string[] = []): PiContextPort {
+function sessionContext(id: string, branch: PiSessionEntryPort[], notices: string[] = []): PiContextPort {
   return {
     hasUI: true,
     ui: { notify: (message) => notices.push(message), setStatus: () => undefined, setWidget: () => undefined },
-    sessionManager: { ...(id === undefined ? {} : { getSessionId: () => id }), getBranch: () => branch },
+    sessionManager: { getSessionId: () => id, getBranch: () => branch },
   };
 }
 
@@ -54,15 +54,15 @@ describe('a saved state', () => {
     expect(state.current()).toBe(5);
   });
 
-  it('keeps the session it read where the host gives no id, though every context brings a new session object', () => {
+  it('reads a session once while its id stays, whichever context hands it over', () => {
     const state = numberState();
-    state.load(sessionContext(undefined, [entry('e1', 5)]));
-    state.ensureLoaded(sessionContext(undefined, []));
+    state.load(sessionContext('s1', [entry('e1', 5)]));
+    state.ensureLoaded(sessionContext('s1', []));
     expect(state.current()).toBe(5);
     const saved: number[] = [];
     const counting = numberState(saved);
-    counting.change(sessionContext(undefined, [entry('e1', 5)]), (value) => value + 1, (next) => next);
-    counting.change(sessionContext(undefined, [entry('e1', 5)]), (value) => value + 1, (next) => next);
+    counting.change(sessionContext('s1', [entry('e1', 5)]), (value) => value + 1, (next) => next);
+    counting.change(sessionContext('s1', [entry('e1', 5)]), (value) => value + 1, (next) => next);
     expect(saved).toEqual([6, 7]);
   });
 

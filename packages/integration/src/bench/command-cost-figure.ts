@@ -1,6 +1,5 @@
 import { startPi, type PiDriver } from '@j1nn0/pi-real-hosts';
 import { AGENT_STATE_ADAPTER, runCommand, startAdapter } from './bench-adapters.js';
-import { createBenchContext } from './capturing-pi.js';
 import { AGENT_STATE_EXTENSION } from './extension-paths.js';
 import type { PiTarget } from './pi-targets.js';
 import { formatDuration, formatMilliseconds, type BenchRow } from './report.js';
@@ -52,7 +51,7 @@ async function handlerRow(): Promise<BenchRow> {
   const snapshot = snapshotOf(pi.appended.at(-1)?.data) as PlainSnapshot;
   if (snapshot.workItems.length !== FULL || snapshot.decisions.length !== FULL) throw new Error('the state is not full');
   const handler = pi.command(AGENT_STATE_ADAPTER.command);
-  const context = createBenchContext(() => []);
+  const context = pi.context();
   const [status = Number.NaN, floor = Number.NaN] = timeInterleaved([
     () => handler('status', context),
     () => joinPlainLines(snapshot),

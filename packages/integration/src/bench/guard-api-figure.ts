@@ -8,7 +8,8 @@ import {
 } from '@j1nn0/agent-context-guard';
 import { apiUseMatrix, type ApiUse } from './api-use-matrix.js';
 import { CONTEXT_GUARD_ADAPTER, branchOfSaved, newestLineDrawer, startAdapter } from './bench-adapters.js';
-import { createBenchContext, createRecordingContext, type BranchEntry, type CapturingPi } from './capturing-pi.js';
+import type { PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
+import type { CapturingPi } from './capturing-pi.js';
 import type { BenchMatrix } from './report.js';
 
 // Figure 7, Context Guard: what agent-context-guard-pi does with its core, at 0, 50 and 100 protected
@@ -76,10 +77,10 @@ function newestPayload(pi: CapturingPi): GuardPayload | undefined {
  * The adapter's handler switches the first item's criticality there and back, adds and removes once;
  * it must save what the calls above compute. Returns its refusal of the add, if any.
  */
-async function checkAgainstAdapter(branch: readonly BranchEntry[], items: readonly ContextItem[]): Promise<string | undefined> {
-  const pi = await startAdapter(CONTEXT_GUARD_ADAPTER, {}, () => branch);
+async function checkAgainstAdapter(branch: readonly PiSessionEntryPort[], items: readonly ContextItem[]): Promise<string | undefined> {
+  const pi = await startAdapter(CONTEXT_GUARD_ADAPTER, { branch: () => branch });
   const notices: string[] = [];
-  const context = createRecordingContext(() => [], notices);
+  const context = pi.context(notices);
   const [first] = items;
   if (first !== undefined) {
     await pi.command(COMMAND)(`critical ${first.id} ${first.critical ? 'off' : 'on'}`, context);
@@ -108,7 +109,7 @@ function compactedContext(items: readonly ContextItem[]): string {
 
 async function prepare(size: number): Promise<PreparedGuard> {
   const builder = await startAdapter(CONTEXT_GUARD_ADAPTER);
-  const context = createBenchContext(() => []);
+  const context = builder.context();
   for (let index = 1; index <= size; index += 1) await builder.command(COMMAND)(addArgs(index), context);
   const branch = branchOfSaved(builder);
   const payload = newestPayload(builder);

@@ -1,5 +1,5 @@
+import type { PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
 import { BENCH_ADAPTERS, payloadWithItems, startAdapter, type BenchAdapter } from './bench-adapters.js';
-import { createBenchContext, type BranchEntry } from './capturing-pi.js';
 import { formatDuration, verdictAtMost, type BenchRow } from './report.js';
 import { buildSyntheticBranch, readEveryType } from './synthetic-branch.js';
 import { timeInterleaved } from './timing.js';
@@ -16,11 +16,11 @@ function lengthLabel(length: number): string {
 }
 
 /** Times the adapter's real session_start handler and the floor pass on the same branch, interleaved. */
-async function timeRestore(adapter: BenchAdapter, branch: readonly BranchEntry[]): Promise<{ restore: number; floor: number }> {
-  const pi = await startAdapter(adapter);
+async function timeRestore(adapter: BenchAdapter, branch: readonly PiSessionEntryPort[]): Promise<{ restore: number; floor: number }> {
+  const pi = await startAdapter(adapter, { branch: () => branch });
   const [handler] = pi.handlers('session_start');
   if (handler === undefined) throw new Error(`${adapter.label} has no session_start handler`);
-  const context = createBenchContext(() => branch);
+  const context = pi.context();
   const event = { type: 'session_start', reason: 'resume' };
   const [restore = Number.NaN, floor = Number.NaN] = timeInterleaved([
     () => handler(event, context),

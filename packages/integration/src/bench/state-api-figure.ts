@@ -8,7 +8,8 @@ import {
 } from '@j1nn0/agent-state';
 import { apiUseMatrix, type ApiUse } from './api-use-matrix.js';
 import { AGENT_STATE_ADAPTER, branchOfSaved, newestLineDrawer, startAdapter } from './bench-adapters.js';
-import { createBenchContext, createRecordingContext, type BranchEntry, type CapturingPi } from './capturing-pi.js';
+import type { PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
+import type { CapturingPi } from './capturing-pi.js';
 import { stateCommands } from './command-cost-figure.js';
 import type { BenchMatrix } from './report.js';
 import { snapshotOf } from './session-line.js';
@@ -84,10 +85,10 @@ function newestSnapshot(pi: CapturingPi): AgentStateSnapshot {
  * Runs each change once through the adapter's handler and checks that it saved what the core calls
  * above compute from the same previous state. Returns the adapter's reply if it refused the add.
  */
-async function checkAgainstAdapter(branch: readonly BranchEntry[], snapshot: AgentStateSnapshot): Promise<string | undefined> {
-  const pi = await startAdapter(AGENT_STATE_ADAPTER, {}, () => branch);
+async function checkAgainstAdapter(branch: readonly PiSessionEntryPort[], snapshot: AgentStateSnapshot): Promise<string | undefined> {
+  const pi = await startAdapter(AGENT_STATE_ADAPTER, { branch: () => branch });
   const notices: string[] = [];
-  const context = createRecordingContext(() => [], notices);
+  const context = pi.context(notices);
   let previous = snapshot;
   /** False when the adapter saved nothing (refused); otherwise it must have saved `expected(previous)`. */
   const tryChange = async (args: string, expected: (before: AgentStateSnapshot) => AgentStateSnapshot): Promise<boolean> => {
@@ -126,17 +127,18 @@ async function checkAgainstAdapter(branch: readonly BranchEntry[], snapshot: Age
 
 async function prepare(size: number): Promise<PreparedState> {
   const builder = await startAdapter(AGENT_STATE_ADAPTER);
-  const context = createBenchContext(() => []);
+  const context = builder.context();
   for (const args of stateCommands(size)) await builder.command(COMMAND)(args, context);
   const branch = branchOfSaved(builder);
   const snapshot = newestSnapshot(builder);
   const addRefusal = await checkAgainstAdapter(branch, snapshot);
 
-  const holder = await startAdapter(AGENT_STATE_ADAPTER, {}, () => branch);
+  const holder = await startAdapter(AGENT_STATE_ADAPTER, { branch: () => branch });
+  const holderContext = holder.context();
   const handler = (args: string): unknown => {
     // The saved entries are not needed here; dropping them keeps the heap the same size.
     holder.appended.length = 0;
-    return holder.command(COMMAND)(args, context);
+    return holder.command(COMMAND)(args, holderContext);
   };
 
   const drawNewestLine = await newestLineDrawer(AGENT_STATE_ADAPTER, branch, 'Agent State');

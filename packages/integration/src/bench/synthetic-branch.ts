@@ -1,4 +1,4 @@
-import type { BranchEntry } from './capturing-pi.js';
+import type { PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
 
 /** Branches shaped like Pi's: mostly message entries, a custom state entry every STATE_ENTRY_SPACING entries. */
 
@@ -15,7 +15,7 @@ export interface SyntheticBranchSpec {
   readonly data: unknown;
 }
 
-interface SyntheticEntry extends BranchEntry {
+interface SyntheticEntry extends PiSessionEntryPort {
   readonly parentId: string | null;
   readonly timestamp: string;
   readonly message?: unknown;
@@ -35,12 +35,12 @@ function syntheticEntry(spec: SyntheticBranchSpec, index: number): SyntheticEntr
   return { type: 'message', ...link, message: { role, content: [{ type: 'text', text }], timestamp: index } };
 }
 
-export function buildSyntheticBranch(spec: SyntheticBranchSpec): BranchEntry[] {
+export function buildSyntheticBranch(spec: SyntheticBranchSpec): PiSessionEntryPort[] {
   return Array.from({ length: spec.length }, (_unused, index) => syntheticEntry(spec, index));
 }
 
 /** The floor: one pass over the branch that reads every entry's type. */
-export function readEveryType(branch: readonly BranchEntry[]): number {
+export function readEveryType(branch: readonly PiSessionEntryPort[]): number {
   let custom = 0;
   for (let index = branch.length - 1; index >= 0; index -= 1) {
     if (branch[index]?.type === 'custom') custom += 1;

@@ -260,11 +260,15 @@ export class FakePiHost {
     return [...this.#entryTypes];
   }
 
-  eventHandlerCount(eventName: string): number {
-    return this.#runtime.extensions.reduce(
-      (sum, extension) => sum + (extension.handlers.get(eventName)?.length ?? 0),
-      0,
-    );
+  /** Every event the loaded extensions listen to, with its number of handlers across them; nothing else. */
+  eventHandlerCounts(): Record<string, number> {
+    const counts: Record<string, number> = {};
+    for (const extension of this.#runtime.extensions) {
+      for (const [eventName, handlers] of extension.handlers) {
+        if (handlers.length > 0) counts[eventName] = (counts[eventName] ?? 0) + handlers.length;
+      }
+    }
+    return counts;
   }
 
   setContextUsage(usage: ContextUsage | undefined): void {
