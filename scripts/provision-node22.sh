@@ -15,6 +15,10 @@ installed_version() {
   [ -x "$node_bin" ] && "$node_bin" --version 2>/dev/null || true
 }
 
+# Both adapters' builds may ask at once (turbo runs them in parallel): one installs, the other waits.
+exec 9>"$cache_dir/.provision.lock"
+flock 9
+
 if [ "$(installed_version)" != "v$NODE_PACKAGE_VERSION" ]; then
   # npm's own progress goes to stderr so stdout carries only the path.
   npm install --prefix "$cache_dir" --no-save --no-audit --no-fund \
