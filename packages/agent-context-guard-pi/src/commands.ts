@@ -12,10 +12,10 @@ import { isContextItemKind, isRecoveryMode } from './guard-state.js';
 import type { GuardMutation, Rejection } from './mutations.js';
 import {
   mutationRequest,
+  readOnlyRequest,
   rejectedRequest,
   splitWord,
   usageRequest,
-  viewRequest,
   type CommandReply,
   type CommandRequest,
   type PiContextPort,
@@ -25,9 +25,10 @@ export const COMMAND_NAME = 'context-guard';
 
 export const CRITICAL_FLAG = '--critical';
 
-export type GuardView = 'list' | 'status' | 'clear_preview';
+/** Requests that record nothing: listing the protected set, its status, previewing a clear. */
+export type GuardReadOnlyAction = 'list' | 'status' | 'clear_preview';
 
-export type GuardRequest = CommandRequest<GuardView, GuardMutation, Rejection>;
+export type GuardRequest = CommandRequest<GuardReadOnlyAction, GuardMutation, Rejection>;
 
 /** Parses the text after `/context-guard ` into a typed request. Pure; nothing is corrected or guessed. */
 export function parseCommand(args: string): GuardRequest {
@@ -37,7 +38,7 @@ export function parseCommand(args: string): GuardRequest {
       return parseAdd(rest);
     case 'list':
     case 'status':
-      return rest === '' ? viewRequest(subcommand) : usageRequest(subcommand);
+      return rest === '' ? readOnlyRequest(subcommand) : usageRequest(subcommand);
     case 'remove': {
       const { word: id, rest: extra } = splitWord(rest);
       return id === '' || extra !== '' ? usageRequest(subcommand) : mutationRequest({ kind: 'remove', id });
@@ -52,7 +53,7 @@ export function parseCommand(args: string): GuardRequest {
     }
     case 'clear':
       if (rest === '') {
-        return viewRequest('clear_preview');
+        return readOnlyRequest('clear_preview');
       }
       return rest === '--yes' ? mutationRequest({ kind: 'clear' }) : usageRequest(subcommand);
     case 'recovery': {
@@ -94,8 +95,8 @@ export interface CommandTarget {
 export function runCommand(request: GuardRequest, target: CommandTarget, ctx: PiContextPort): CommandReply {
   target.controller.ensureLoaded(ctx);
   switch (request.kind) {
-    case 'view':
-      return { message: formatView(request.view, target, ctx), type: 'info', savedChange: false };
+    case 'read_only':
+      return { message: formatReadOnly(request.action, target, ctx), type: 'info', savedChange: false };
     case 'mutation': {
       const outcome = target.controller.apply(request.mutation, ctx);
       return { ...formatOutcome(outcome), savedChange: outcome.kind === 'changed' };
@@ -107,12 +108,12 @@ export function runCommand(request: GuardRequest, target: CommandTarget, ctx: Pi
   }
 }
 
-function formatView(view: GuardView, { controller, lifecycle }: CommandTarget, ctx: PiContextPort): string {
-  switch (view) {
+function formatReadOnly(action: GuardReadOnlyAction, { controller, lifecycle }: CommandTarget, ctx: PiContextPort): string {
+  switch (action) {
     case 'list':
       return formatList(controller.current());
     case 'status': {
-      const compactions = lifecycle.view(ctx.sessionManager);
+      const compactions = lifecycle.status(ctx.sessionManager);
       return formatStatus({
         state: controller.current(),
         discarded: controller.discardedOnLoad(),

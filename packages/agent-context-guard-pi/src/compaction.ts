@@ -52,7 +52,7 @@ export interface CompactionLifecycleOptions {
 }
 
 /** What `status` and the list tool say about compactions on the current branch. */
-export interface CompactionView {
+export interface CompactionStatus {
   /** The newest compaction will be checked at the next model request. */
   readonly pending: boolean;
   /** The check of the newest compaction, else the newest check on the branch. */
@@ -75,7 +75,7 @@ export interface CompactionLifecycle {
     ctx: PiContextPort,
     state: GuardState,
   ): Promise<PiContextEventResult<TMessage> | undefined>;
-  view(session: PiSessionManagerPort): CompactionView;
+  status(session: PiSessionManagerPort): CompactionStatus;
 }
 
 /** A compaction handled since this Pi started: its check (none when nothing was protected) and its recovery text. */
@@ -192,7 +192,7 @@ export function createCompactionLifecycle(options: CompactionLifecycleOptions): 
       return { messages: placeRecoveries(messages, [recoveryMessage(recovery, Date.now())]) };
     },
 
-    view(session) {
+    status(session) {
       const branch = session.getBranch();
       const compaction = newestCompaction(branch);
       const saved = compaction === undefined ? undefined : savedCheckOf(branch, compaction, session.getEntries?.());

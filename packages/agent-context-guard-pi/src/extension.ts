@@ -5,7 +5,7 @@ import { createCompactionLifecycle } from './compaction.js';
 import { completeArguments } from './completions.js';
 import { createGuardController } from './controller.js';
 import {
-  onNewerEvent,
+  onOptionalEvent,
   onSessionChange,
   registerEntryTranscript,
   registerReplyCommand,
@@ -56,7 +56,7 @@ export default function contextGuardExtension(pi: PiExtensionPort): void {
   pi.on('session_compact', (_event, ctx) => {
     lifecycle.announce(ctx);
   });
-  onNewerEvent(pi, 'session_compact_failed', (event, ctx) => {
+  onOptionalEvent(pi, 'session_compact_failed', (event, ctx) => {
     controller.ensureLoaded(ctx);
     lifecycle.compactionFailed({ aborted: isAborted(event) }, controller.current(), ctx);
   });

@@ -7,7 +7,7 @@ import type { UnreadableProblem } from './persistence.js';
 import {
   ENVELOPE_PROBLEM_REASONS,
   escapeTerminalText,
-  formatUsage as formatCommandUsage,
+  formatCommandUsage,
   invalidIdRejection,
   outcomeNotice,
   plural,
@@ -23,8 +23,8 @@ import type { Subcommand } from './subcommands.js';
 // escapeTerminalText wherever a person may see them; notices about compaction carry counts and
 // ids, never content; messages about rejected input never repeat that input's content.
 
-/** What `status` reports besides the protected set itself. */
-export interface GuardStatusView {
+/** What `status` reports: the protected set, whether a bad entry was discarded, and the compaction check. */
+export interface GuardStatus {
   readonly state: GuardState;
   readonly discarded: boolean;
   readonly verificationPending: boolean;
@@ -76,15 +76,15 @@ export function formatListWithCheck(state: GuardState, lastCheck: CompactionChec
   return `${formatList(state)}\n${formatLastCheck(lastCheck)}`;
 }
 
-export function formatStatus(view: GuardStatusView): string {
-  const lines = [`Context Guard: ${formatCounts(view.state.items)}, recovery ${view.state.recovery}.`];
-  if (view.discarded) {
+export function formatStatus(status: GuardStatus): string {
+  const lines = [`Context Guard: ${formatCounts(status.state.items)}, recovery ${status.state.recovery}.`];
+  if (status.discarded) {
     lines.push('The newest saved state on this branch was unreadable and was discarded.');
   }
-  if (view.verificationPending) {
+  if (status.verificationPending) {
     lines.push('A compaction will be checked at the next model request.');
   }
-  lines.push(formatLastCheck(view.lastCheck));
+  lines.push(formatLastCheck(status.lastCheck));
   return lines.join('\n');
 }
 

@@ -88,7 +88,7 @@ export function createContextGuardTools(target: CommandTarget): ContextGuardTool
       execute: (_toolCallId, _params, _signal, _onUpdate, ctx) => {
         controller.ensureLoaded(ctx);
         const state = controller.current();
-        const text = formatListWithCheck(state, lifecycle.view(ctx.sessionManager).lastCheck);
+        const text = formatListWithCheck(state, lifecycle.status(ctx.sessionManager).lastCheck);
         return Promise.resolve({ ...textResult(text, state), structuredContent: toContextGuardOutput(state) });
       },
     }),

@@ -28,10 +28,10 @@ describe('parseCommand', () => {
   });
 
   it('parses list, status, remove, clear and recovery', () => {
-    expect(parseCommand('list')).toEqual({ kind: 'view', view: 'list' });
-    expect(parseCommand('  status  ')).toEqual({ kind: 'view', view: 'status' });
+    expect(parseCommand('list')).toEqual({ kind: 'read_only', action: 'list' });
+    expect(parseCommand('  status  ')).toEqual({ kind: 'read_only', action: 'status' });
     expect(parseCommand('remove ship')).toEqual({ kind: 'mutation', mutation: { kind: 'remove', id: 'ship' } });
-    expect(parseCommand('clear')).toEqual({ kind: 'view', view: 'clear_preview' });
+    expect(parseCommand('clear')).toEqual({ kind: 'read_only', action: 'clear_preview' });
     expect(parseCommand('clear --yes')).toEqual({ kind: 'mutation', mutation: { kind: 'clear' } });
     expect(parseCommand('recovery critical')).toEqual({
       kind: 'mutation',

@@ -1,5 +1,5 @@
 import { WORK_ITEM_STATUSES, type WorkItemStatus } from '@j1nn0/agent-state';
-import { mutationRequest, rejectedRequest, splitWord, usageRequest, viewRequest } from '@j1nn0/pi-adapter-kit';
+import { mutationRequest, readOnlyRequest, rejectedRequest, splitWord, usageRequest } from '@j1nn0/pi-adapter-kit';
 import { surfaceOf, type CommandReply, type CommandRequest, type Notice, type PiContextPort } from '@j1nn0/pi-adapter-kit';
 import type { AgentStateController } from './controller.js';
 import { formatClearPreview, formatOutcome, formatPanelVisibility, formatRejection, formatStatus, formatUsage } from './format.js';
@@ -11,16 +11,16 @@ import type { StateView } from './ui/state-view.js';
 export const COMMAND_NAME = 'agent-state';
 
 /** Requests that change nothing recorded: reading the state, previewing a clear, hiding or showing the panel. */
-export type AgentStateView = 'status' | 'clear_preview' | 'panel_on' | 'panel_off';
+export type AgentStateReadOnlyAction = 'status' | 'clear_preview' | 'panel_on' | 'panel_off';
 
-export type AgentStateRequest = CommandRequest<AgentStateView, StateMutation, Rejection>;
+export type AgentStateRequest = CommandRequest<AgentStateReadOnlyAction, StateMutation, Rejection>;
 
 /** Parses the text after `/agent-state ` into a typed request. Pure; nothing is corrected or guessed. */
 export function parseCommand(args: string): AgentStateRequest {
   const { word: subcommand, rest } = splitWord(args);
   switch (subcommand) {
     case 'status':
-      return rest === '' ? viewRequest('status') : usageRequest(subcommand);
+      return rest === '' ? readOnlyRequest('status') : usageRequest(subcommand);
     case 'objective':
       return rest === '' ? usageRequest(subcommand) : mutationRequest({ kind: 'set_objective', objective: rest });
     case 'add':
@@ -35,12 +35,12 @@ export function parseCommand(args: string): AgentStateRequest {
     }
     case 'clear':
       if (rest === '') {
-        return viewRequest('clear_preview');
+        return readOnlyRequest('clear_preview');
       }
       return rest === '--yes' ? mutationRequest({ kind: 'clear' }) : usageRequest(subcommand);
     case 'panel':
       if (rest === 'on' || rest === 'off') {
-        return viewRequest(rest === 'on' ? 'panel_on' : 'panel_off');
+        return readOnlyRequest(rest === 'on' ? 'panel_on' : 'panel_off');
       }
       return usageRequest(subcommand);
     default:
@@ -80,7 +80,7 @@ function withId(id: string, change: StateMutation): AgentStateRequest {
 /** What a command reads and changes: the recorded state, and how it is shown on screen. */
 export interface CommandTarget {
   readonly controller: AgentStateController;
-  readonly view: StateView;
+  readonly screen: StateView;
 }
 
 /** Runs a parsed request and returns what to tell the person. */
@@ -88,8 +88,8 @@ export function runCommand(request: AgentStateRequest, target: CommandTarget, ct
   const { controller } = target;
   controller.ensureLoaded(ctx);
   switch (request.kind) {
-    case 'view':
-      return { ...runView(request.view, target, ctx), savedChange: false };
+    case 'read_only':
+      return { ...runReadOnly(request.action, target, ctx), savedChange: false };
     case 'mutation': {
       const outcome = controller.apply(request.mutation, ctx);
       return { ...formatOutcome(outcome), savedChange: outcome.kind === 'changed' };
@@ -101,17 +101,17 @@ export function runCommand(request: AgentStateRequest, target: CommandTarget, ct
   }
 }
 
-function runView(view: AgentStateView, { controller, view: screen }: CommandTarget, ctx: PiContextPort): Notice {
-  switch (view) {
+function runReadOnly(action: AgentStateReadOnlyAction, { controller, screen }: CommandTarget, ctx: PiContextPort): Notice {
+  switch (action) {
     case 'status':
       return { message: formatStatus(controller.current(), controller.summary()), type: 'info' };
     case 'clear_preview':
       return { message: formatClearPreview(controller.current()), type: 'info' };
     case 'panel_on':
     case 'panel_off': {
-      screen.setPanelVisible(view === 'panel_on');
+      screen.setPanelVisible(action === 'panel_on');
       screen.show(ctx, controller.current(), controller.summary());
-      return { message: formatPanelVisibility(view === 'panel_on', surfaceOf(ctx), controller.current()), type: 'info' };
+      return { message: formatPanelVisibility(action === 'panel_on', surfaceOf(ctx), controller.current()), type: 'info' };
     }
   }
 }

@@ -13,16 +13,16 @@ export type { PiExtensionPort } from '@j1nn0/pi-adapter-kit';
 
 /** The Pi extension: one `/agent-state` command, four tools, state saved as session entries. */
 export default function agentStateExtension(pi: PiExtensionPort): void {
-  const view = createStateView();
+  const screen = createStateView();
   const controller = createAgentStateController(
     (customType, data) => {
       pi.appendEntry(customType, data);
     },
     (ctx, snapshot, summary) => {
-      view.show(ctx, snapshot, summary);
+      screen.show(ctx, snapshot, summary);
     },
   );
-  const target: CommandTarget = { controller, view };
+  const target: CommandTarget = { controller, screen };
   const transcript = registerEntryTranscript(pi, {
     customType: STATE_ENTRY_TYPE,
     title: 'Agent State',
@@ -44,7 +44,7 @@ export default function agentStateExtension(pi: PiExtensionPort): void {
     transcript,
   });
 
-  registerPanelShortcut(pi, view, controller);
+  registerPanelShortcut(pi, screen, controller);
   for (const tool of createAgentStateTools(controller)) {
     pi.registerTool(tool);
   }

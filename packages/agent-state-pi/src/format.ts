@@ -9,7 +9,7 @@ import { isEmptySnapshot, type MutationOutcome, type NoChange, type Rejection } 
 import type { UnreadableProblem } from './persistence.js';
 import type { Subcommand } from './subcommands.js';
 import { ENVELOPE_PROBLEM_REASONS, escapeTerminalText, invalidIdRejection, outcomeNotice } from '@j1nn0/pi-adapter-kit';
-import { formatUsage as formatCommandUsage, plural, quoteId, unknownIdRejection } from '@j1nn0/pi-adapter-kit';
+import { formatCommandUsage, plural, quoteId, unknownIdRejection } from '@j1nn0/pi-adapter-kit';
 import type { ControllerOutcome, Notice, OutcomeMessages, PiSurface } from '@j1nn0/pi-adapter-kit';
 
 // Every text a person or the model sees. Recorded strings (ids, content, objective) always pass

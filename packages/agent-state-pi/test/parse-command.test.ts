@@ -6,7 +6,7 @@ const usageOf = (subcommand: string) => ({ kind: 'usage', subcommand });
 
 describe('parseCommand', () => {
   it('reads each subcommand into a typed request', () => {
-    expect(parseCommand('status')).toEqual({ kind: 'view', view: 'status' });
+    expect(parseCommand('status')).toEqual({ kind: 'read_only', action: 'status' });
     expect(parseCommand('objective Ship the parser')).toEqual({
       kind: 'mutation',
       mutation: { kind: 'set_objective', objective: 'Ship the parser' },
@@ -27,7 +27,7 @@ describe('parseCommand', () => {
       kind: 'mutation',
       mutation: { kind: 'add_decision', id: 'd1', content: 'Keep the core pure' },
     });
-    expect(parseCommand('clear')).toEqual({ kind: 'view', view: 'clear_preview' });
+    expect(parseCommand('clear')).toEqual({ kind: 'read_only', action: 'clear_preview' });
     expect(parseCommand('clear --yes')).toEqual({ kind: 'mutation', mutation: { kind: 'clear' } });
   });
 

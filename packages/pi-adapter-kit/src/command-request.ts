@@ -1,15 +1,18 @@
-// What a slash command's arguments parse into, for every adapter: a read-only view, a change, a
-// usage hint, or a rejection found while parsing. The grammar that produces it stays in the adapter.
+// What a slash command's arguments parse into, for every adapter: a read-only action (it records
+// nothing: it shows the state, previews a change or shows or hides something on screen), a change,
+// a usage hint, or a rejection found while parsing. The grammar that produces it stays in the adapter.
 
-export type CommandRequest<TView extends string, TMutation, TRejection> =
-  | { readonly kind: 'view'; readonly view: TView }
+export type CommandRequest<TReadOnly extends string, TMutation, TRejection> =
+  | { readonly kind: 'read_only'; readonly action: TReadOnly }
   | { readonly kind: 'mutation'; readonly mutation: TMutation }
   /** `subcommand` is undefined for a bare or unknown subcommand: then the whole usage line is shown. */
   | { readonly kind: 'usage'; readonly subcommand: string | undefined }
   | { readonly kind: 'rejected'; readonly rejection: TRejection };
 
-export function viewRequest<TView extends string>(view: TView): { readonly kind: 'view'; readonly view: TView } {
-  return { kind: 'view', view };
+export function readOnlyRequest<TReadOnly extends string>(
+  action: TReadOnly,
+): { readonly kind: 'read_only'; readonly action: TReadOnly } {
+  return { kind: 'read_only', action };
 }
 
 export function mutationRequest<TMutation>(mutation: TMutation): { readonly kind: 'mutation'; readonly mutation: TMutation } {
@@ -28,7 +31,7 @@ export function rejectedRequest<TRejection>(rejection: TRejection): { readonly k
  * The usage line of one subcommand, or of the whole command for a bare or unknown one. Each
  * subcommand's grammar is written once; the full line is made of them, so the two cannot differ.
  */
-export function formatUsage<TSubcommand extends string>(
+export function formatCommandUsage<TSubcommand extends string>(
   command: string,
   grammars: Readonly<Record<TSubcommand, string>>,
   subcommand: string | undefined,

@@ -11,15 +11,15 @@ export {
   type PayloadRead,
 } from './branch-entry.js';
 export {
-  formatUsage,
+  formatCommandUsage,
   mutationRequest,
+  readOnlyRequest,
   rejectedRequest,
   usageRequest,
-  viewRequest,
   type CommandRequest,
 } from './command-request.js';
 export { completionMenu, offerCompletions, type CompletionCandidate } from './completion.js';
-export { plural } from './counts.js';
+export { plural } from './plural.js';
 export {
   createEntryTranscript,
   registerEntryTranscript,
@@ -29,7 +29,7 @@ export {
 export { ENVELOPE_PROBLEM_REASONS, invalidIdRejection, quoteId, unknownIdRejection } from './id-text.js';
 export { outcomeNotice, type CommandReply, type ControllerOutcome, type Notice, type OutcomeMessages } from './outcome-notice.js';
 export { ELLIPSIS, displayWidth, takeWidth, truncateToWidth } from './display-width.js';
-export { onNewerEvent } from './newer-event.js';
+export { onOptionalEvent } from './optional-event.js';
 export { createSavedState, type FailedChange, type SavedState, type SavedStateOptions } from './saved-state.js';
 export { onSessionChange } from './session-events.js';
 export type {
@@ -57,7 +57,7 @@ export type {
   PiContextEventResult,
   PiContextHandler,
   PiLifecycleEventName,
-  PiNewerEventName,
+  PiOptionalEventName,
   PiCustomEntryPort,
   PiEntryRenderer,
   PiExtensionPort,
@@ -84,7 +84,7 @@ export {
   toolResultLines,
   toolRowRenderers,
   type RenderArguments,
-  type ToolResultView,
+  type ToolResultRow,
   type ToolRowRenderers,
 } from './tool-row.js';
 export { declareTool } from './tool-declaration.js';

@@ -183,9 +183,9 @@ export type PiLifecycleEventName = 'session_start' | 'session_tree' | 'session_b
 /**
  * Events that only some hosts fire: `session_compact_failed` (Pi 0.84.3 and later), and oh-my-pi's
  * `session_switch` (a new session, a resume or a fork) and `session_branch`. Pi's typings do not name
- * them all, so they are registered through `onNewerEvent`; a host that never fires one keeps the handler unused.
+ * them all, so they are registered through `onOptionalEvent`; a host that never fires one keeps the handler unused.
  */
-export type PiNewerEventName = 'session_compact_failed' | 'session_switch' | 'session_branch';
+export type PiOptionalEventName = 'session_compact_failed' | 'session_switch' | 'session_branch';
 
 /** A saved custom entry as an entry renderer receives it. */
 export interface PiCustomEntryPort {

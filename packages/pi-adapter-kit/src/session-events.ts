@@ -1,4 +1,4 @@
-import { onNewerEvent } from './newer-event.js';
+import { onOptionalEvent } from './optional-event.js';
 import type { PiContextPort, PiExtensionPort } from './port.js';
 
 // Which session and branch are current changes on different events per host. Pi: `session_start`
@@ -13,6 +13,6 @@ export function onSessionChange(pi: PiExtensionPort, handler: (ctx: PiContextPor
   };
   pi.on('session_start', listener);
   pi.on('session_tree', listener);
-  onNewerEvent(pi, 'session_switch', listener);
-  onNewerEvent(pi, 'session_branch', listener);
+  onOptionalEvent(pi, 'session_switch', listener);
+  onOptionalEvent(pi, 'session_branch', listener);
 }

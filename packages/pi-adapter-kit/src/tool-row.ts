@@ -65,7 +65,8 @@ export function readRenderArguments(hostArguments: readonly unknown[]): RenderAr
   };
 }
 
-export interface ToolResultView {
+/** What a result row shows: the result's text, whether Pi asks for it whole, and how it ended. */
+export interface ToolResultRow {
   readonly text: string;
   readonly expanded: boolean;
   readonly isPartial: boolean;
@@ -73,15 +74,15 @@ export interface ToolResultView {
 }
 
 /** One line collapsed (the first line of the text), every line expanded. */
-export function toolResultLines(view: ToolResultView): StyledLine[] {
-  if (view.isPartial) {
+export function toolResultLines(row: ToolResultRow): StyledLine[] {
+  if (row.isPartial) {
     return [[segment('recording…', 'dim')]];
   }
-  const [first = '', ...rest] = view.text.split('\n').map((line) => escapeTerminalText(line));
-  const head: StyledLine = view.isError
+  const [first = '', ...rest] = row.text.split('\n').map((line) => escapeTerminalText(line));
+  const head: StyledLine = row.isError
     ? [segment('✗ ', 'error', true), segment(first, 'error')]
     : [segment('✓ ', 'success', true), segment(first)];
-  return view.expanded ? [head, ...rest.map((line) => [segment(line, 'muted')])] : [head];
+  return row.expanded ? [head, ...rest.map((line) => [segment(line, 'muted')])] : [head];
 }
 
 /** The result row. A rejected call is marked on the result (oh-my-pi) or on Pi's row context. */

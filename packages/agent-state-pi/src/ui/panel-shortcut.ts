@@ -12,7 +12,7 @@ export const PANEL_TOGGLE_DESCRIPTION = 'Collapse or expand the Agent State pane
 
 export function registerPanelShortcut(
   pi: Pick<PiExtensionPort, 'registerShortcut'>,
-  view: StateView,
+  screen: StateView,
   controller: Pick<AgentStateController, 'current' | 'summary' | 'ensureLoaded'>,
 ): void {
   pi.registerShortcut(PANEL_TOGGLE_KEY, {
@@ -20,13 +20,13 @@ export function registerPanelShortcut(
     handler(ctx) {
       controller.ensureLoaded(ctx);
       // `panel off` was asked for in words; a key meant for collapsing does not overrule it.
-      const idle = !view.isPanelVisible() ? 'panel_off' : isEmptySnapshot(controller.current()) ? 'empty' : undefined;
+      const idle = !screen.isPanelVisible() ? 'panel_off' : isEmptySnapshot(controller.current()) ? 'empty' : undefined;
       if (idle !== undefined) {
         ctx.ui.notify(formatPanelKeyIdle(idle), 'info');
         return;
       }
-      view.setPanelCollapsed(!view.isPanelCollapsed());
-      view.show(ctx, controller.current(), controller.summary());
+      screen.setPanelCollapsed(!screen.isPanelCollapsed());
+      screen.show(ctx, controller.current(), controller.summary());
     },
   });
 }

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { onNewerEvent } from '../src/newer-event.js';
+import { onOptionalEvent } from '../src/optional-event.js';
 import type { PiExtensionPort } from '../src/port.js';
 
-describe('onNewerEvent', () => {
+describe('onOptionalEvent', () => {
   it('registers the handler under the event name with the host, as Pi stores every handler', () => {
     const registered: [string, unknown][] = [];
     const pi = { on: (name: string, handler: unknown) => registered.push([name, handler]) } as unknown as PiExtensionPort;
     const handler = (): void => undefined;
 
-    onNewerEvent(pi, 'session_compact_failed', handler);
+    onOptionalEvent(pi, 'session_compact_failed', handler);
 
     expect(registered).toEqual([['session_compact_failed', handler]]);
   });
