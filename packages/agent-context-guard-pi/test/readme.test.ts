@@ -23,6 +23,9 @@ import type { Rejection } from '../src/mutations.js';
 import { AUTHORITY_BOUNDARY } from '../src/tools.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+/** The pages the README links for the compaction check and for what sessions keep. */
+const compactionPage = readFileSync(new URL('../docs/compaction.md', import.meta.url), 'utf8');
+const sessionsPage = readFileSync(new URL('../docs/sessions.md', import.meta.url), 'utf8');
 
 const SHIP: ContextItem = { id: 'ship', kind: 'goal', content: 'Add CSV export to the report page', critical: true };
 
@@ -67,9 +70,9 @@ describe('README', () => {
     expect(readme).toContain(formatNoChange({ reason: 'already_empty' }));
     expect(readme).toContain(formatNoChange({ reason: 'same_recovery', recovery: 'critical' }));
     expect(readme).toContain(INTERNAL_FAILURE);
-    expect(readme).toContain(UNVERIFIABLE_COMPACTION);
-    expect(readme).toContain(formatCompactionFailed(false));
-    expect(readme).toContain(formatCompactionFailed(true));
+    expect(compactionPage).toContain(UNVERIFIABLE_COMPACTION);
+    expect(compactionPage).toContain(formatCompactionFailed(false));
+    expect(compactionPage).toContain(formatCompactionFailed(true));
     const ship = { kind: 'changed' as const, previous: EXAMPLE, state: EXAMPLE };
     expect(readme).toContain(formatChange({ ...ship, mutation: { kind: 'set_critical', id: 'ship', critical: true } }));
     expect(readme).toContain(formatChange({ ...ship, mutation: { kind: 'set_critical', id: 'ship', critical: false } }));
@@ -81,7 +84,7 @@ describe('README', () => {
 
   it('quotes the check notice, the recovery message, the authority boundary and the unreadable-state warning', () => {
     // The notice the real Pi showed in test/e2e/recovery-placement.test.ts.
-    expect(readme).toContain(
+    expect(compactionPage).toContain(
       formatCheckNotice({
         ...RESTORED_ONE,
         lost: [
@@ -90,9 +93,9 @@ describe('README', () => {
         ],
       }),
     );
-    expect(readme).toContain(formatPendingCheck(EXAMPLE.items));
-    expect(readme).toContain(formatRecoveryContent([SHIP]));
+    expect(compactionPage).toContain(formatPendingCheck(EXAMPLE.items));
+    expect(compactionPage).toContain(formatRecoveryContent([SHIP]));
     expect(readme.replace(/\s+/gu, ' ')).toContain(AUTHORITY_BOUNDARY);
-    expect(readme).toContain(formatUnreadableEntry('missing_payload').replace('no payload', '<reason>'));
+    expect(sessionsPage).toContain(formatUnreadableEntry('missing_payload').replace('no payload', '<reason>'));
   });
 });

@@ -15,6 +15,8 @@ import { AUTHORITY_BOUNDARY } from '../src/tools.js';
 import { EMPTY_STATUS, EXAMPLE_STATE, snapshotOf } from './snapshots.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+/** The page the README links for what sessions keep. */
+const sessionsPage = readFileSync(new URL('../docs/sessions.md', import.meta.url), 'utf8');
 
 const rejections: Rejection[] = [
   { code: 'invalid_id' },
@@ -55,6 +57,6 @@ describe('README', () => {
 
   it('quotes the authority boundary and the unreadable-state warning', () => {
     expect(readme.replace(/\s+/gu, ' ')).toContain(AUTHORITY_BOUNDARY);
-    expect(readme).toContain(formatUnreadableEntry('missing_payload').replace('no payload', '<reason>'));
+    expect(sessionsPage).toContain(formatUnreadableEntry('missing_payload').replace('no payload', '<reason>'));
   });
 });

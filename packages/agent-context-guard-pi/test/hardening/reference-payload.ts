@@ -48,7 +48,7 @@ export function readReferenceItems(value: unknown): ReferenceItem[] | undefined 
   return items;
 }
 
-/** The adapter README: what it restores, or the reason it names when the newest entry is unreadable. */
+/** The adapter's docs/sessions.md: what it restores, or the reason it names when the newest entry is unreadable. */
 export function readReferencePayload(data: unknown): PayloadReading {
   return readPayloadEnvelope(data, (fields) => {
     const recovery = fields['recovery'];

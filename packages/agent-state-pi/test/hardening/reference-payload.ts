@@ -80,7 +80,7 @@ export function readReferenceSnapshot(value: unknown): ReferenceState | undefine
   return typeof objective === 'string' ? { objective, workItems, decisions } : { workItems, decisions };
 }
 
-/** The adapter README: what it restores, or the reason it names when the newest entry is unreadable. */
+/** The adapter's docs/sessions.md: what it restores, or the reason it names when the newest entry is unreadable. */
 export function readReferencePayload(data: unknown): PayloadReading {
   return readPayloadEnvelope(data, (fields) => {
     if (!('state' in fields)) return { kind: 'unreadable', reason: 'malformed payload' };
