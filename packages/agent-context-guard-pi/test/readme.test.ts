@@ -1,5 +1,5 @@
 import type { ContextItem } from '@j1nn0/agent-context-guard';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { CompactionCheck } from '../src/check-entry.js';
 import {
@@ -23,6 +23,15 @@ import type { Rejection } from '../src/mutations.js';
 import { AUTHORITY_BOUNDARY } from '../src/tools.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+/** The pages the README links for the compaction check and for what sessions keep. */
+const compactionPage = readFileSync(new URL('../docs/compaction.md', import.meta.url), 'utf8');
+const sessionsPage = readFileSync(new URL('../docs/sessions.md', import.meta.url), 'utf8');
+
+/** The fenced code blocks of a page but its shell commands, in order, without their fences. */
+function codeBlocks(page: string): string[] {
+  const blocks = Array.from(page.matchAll(/^```([a-z]*)\n([\s\S]*?)\n```$/gmu));
+  return blocks.filter((match) => match[1] !== 'sh').map((match) => match[2] ?? '');
+}
 
 const SHIP: ContextItem = { id: 'ship', kind: 'goal', content: 'Add CSV export to the report page', critical: true };
 
@@ -45,6 +54,15 @@ const RESTORED_ONE: CompactionCheck = {
   restored: 1,
   restoredIds: ['ship'],
 };
+
+/** The notice the real Pi showed in test/e2e/recovery-placement.test.ts. */
+const DOCUMENTED_NOTICE = formatCheckNotice({
+  ...RESTORED_ONE,
+  lost: [
+    { id: 'report-url', critical: true },
+    { id: 'location', critical: false },
+  ],
+});
 
 const rejections: Rejection[] = [
   { code: 'invalid_kind' },
@@ -69,9 +87,9 @@ describe('README', () => {
     expect(readme).toContain(formatNoChange({ reason: 'already_empty' }));
     expect(readme).toContain(formatNoChange({ reason: 'same_recovery', recovery: 'critical' }));
     expect(readme).toContain(INTERNAL_FAILURE);
-    expect(readme).toContain(UNVERIFIABLE_COMPACTION);
-    expect(readme).toContain(formatCompactionFailed(false));
-    expect(readme).toContain(formatCompactionFailed(true));
+    expect(compactionPage).toContain(UNVERIFIABLE_COMPACTION);
+    expect(compactionPage).toContain(formatCompactionFailed(false));
+    expect(compactionPage).toContain(formatCompactionFailed(true));
     const ship = { kind: 'changed' as const, previous: EXAMPLE, state: EXAMPLE };
     expect(readme).toContain(formatChange({ ...ship, mutation: { kind: 'set_critical', id: 'ship', critical: true } }));
     expect(readme).toContain(formatChange({ ...ship, mutation: { kind: 'set_critical', id: 'ship', critical: false } }));
@@ -82,19 +100,32 @@ describe('README', () => {
   });
 
   it('quotes the check notice, the recovery message, the authority boundary and the unreadable-state warning', () => {
-    // The notice the real Pi showed in test/e2e/recovery-placement.test.ts.
-    expect(readme).toContain(
-      formatCheckNotice({
-        ...RESTORED_ONE,
-        lost: [
-          { id: 'report-url', critical: true },
-          { id: 'location', critical: false },
-        ],
-      }),
-    );
-    expect(readme).toContain(formatPendingCheck(EXAMPLE.items));
-    expect(readme).toContain(formatRecoveryContent([SHIP]));
+    expect(compactionPage).toContain(DOCUMENTED_NOTICE);
+    expect(compactionPage).toContain(formatPendingCheck(EXAMPLE.items));
+    expect(compactionPage).toContain(formatRecoveryContent([SHIP]));
     expect(readme.replace(/\s+/gu, ' ')).toContain(AUTHORITY_BOUNDARY);
-    expect(readme).toContain(formatUnreadableEntry('missing_payload').replace('no payload', '<reason>'));
+    expect(sessionsPage).toContain(formatUnreadableEntry('missing_payload').replace('no payload', '<reason>'));
+  });
+
+  // A block nobody checks goes stale unseen: each block of the README and its docs pages is one
+  // of these, in this order, and the comment names the test that holds it true.
+  it('holds only code blocks that a test checks', () => {
+    expect(codeBlocks(readme)).toEqual([
+      // The synopsis, against the usage line, and the shell commands left out above (each one the
+      // tests run): ../integration/test/readme-blocks.test.ts.
+      expect.stringMatching(/^\/context-guard add /u),
+      USAGE,
+      formatList(EXAMPLE),
+      formatStatus({ state: EXAMPLE, discarded: false, verificationPending: false, lastCheck: RESTORED_ONE }),
+    ]);
+    expect(codeBlocks(compactionPage)).toEqual([
+      DOCUMENTED_NOTICE,
+      formatRecoveryContent([SHIP]),
+      // The roles of a turn's requests: test/e2e/recovery-placement.test.ts compares them with the real Pi's.
+      expect.stringMatching(/^request 1: system, /u),
+    ]);
+    for (const page of readdirSync(new URL('../docs/', import.meta.url)).filter((name) => name !== 'compaction.md')) {
+      expect(codeBlocks(readFileSync(new URL(`../docs/${page}`, import.meta.url), 'utf8')), page).toEqual([]);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   INTERNAL_FAILURE,
@@ -12,9 +12,19 @@ import {
 } from '../src/format.js';
 import type { Rejection } from '../src/mutations.js';
 import { AUTHORITY_BOUNDARY } from '../src/tools.js';
+import { FIRST_SMOKE_RUN } from './agent-state-host.js';
 import { EMPTY_STATUS, EXAMPLE_STATE, snapshotOf } from './snapshots.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+/** The page the README links for what sessions keep. */
+const sessionsPage = readFileSync(new URL('../docs/sessions.md', import.meta.url), 'utf8');
+const terminalUiPage = readFileSync(new URL('../docs/terminal-ui.md', import.meta.url), 'utf8');
+
+/** The fenced code blocks of a page but its shell commands, in order, without their fences. */
+function codeBlocks(page: string): string[] {
+  const blocks = Array.from(page.matchAll(/^```([a-z]*)\n([\s\S]*?)\n```$/gmu));
+  return blocks.filter((match) => match[1] !== 'sh').map((match) => match[2] ?? '');
+}
 
 const rejections: Rejection[] = [
   { code: 'invalid_id' },
@@ -55,6 +65,25 @@ describe('README', () => {
 
   it('quotes the authority boundary and the unreadable-state warning', () => {
     expect(readme.replace(/\s+/gu, ' ')).toContain(AUTHORITY_BOUNDARY);
-    expect(readme).toContain(formatUnreadableEntry('missing_payload').replace('no payload', '<reason>'));
+    expect(sessionsPage).toContain(formatUnreadableEntry('missing_payload').replace('no payload', '<reason>'));
+  });
+
+  // A block nobody checks goes stale unseen: each block of the README and its docs pages is one
+  // of these, in this order, and the comment names the test that holds it true.
+  it('holds only code blocks that a test checks', () => {
+    expect(codeBlocks(readme)).toEqual([
+      // The synopsis, against the usage line, and the shell commands left out above (each one the
+      // tests run): ../integration/test/readme-blocks.test.ts.
+      expect.stringMatching(/^\/agent-state status\n/u),
+      USAGE,
+      formatStatus(snapshotOf(EXAMPLE_STATE)),
+      // Also typed into the real Pi by test/e2e/first-run.test.ts and pnpm smoke.
+      [...FIRST_SMOKE_RUN, 'status'].map((args) => `/agent-state ${args}`).join('\n'),
+    ]);
+    // The capture: test/e2e/terminal-ui.test.ts draws it again in the real Pi 1.6.0.
+    expect(codeBlocks(terminalUiPage)).toEqual([expect.stringMatching(/^ Record the docs work\n/u)]);
+    for (const page of readdirSync(new URL('../docs/', import.meta.url)).filter((name) => name !== 'terminal-ui.md')) {
+      expect(codeBlocks(readFileSync(new URL(`../docs/${page}`, import.meta.url), 'utf8')), page).toEqual([]);
+    }
   });
 });

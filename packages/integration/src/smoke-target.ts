@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { PI_ANCHORS, findNodeFor, type PiVersion } from '@j1nn0/pi-real-hosts';
 import { provisionNode22 } from './provision-node22.js';
 
-/** The Pi version the adapter README is documented against, and the one that runs on Node 20. */
+/** The Pi version the adapter's docs/compatibility.md is documented against, and the one that runs on Node 20. */
 export const DOCUMENTED_PI = '0.84.2';
 export const FALLBACK_PI = '0.73.1';
 

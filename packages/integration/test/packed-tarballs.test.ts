@@ -1,12 +1,13 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { describeEachPi, startPi } from '@j1nn0/pi-real-hosts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { danglingMapSources, hostPackagesIn, shipsLicense } from '../src/package-checks.js';
 import { SmokeChecks } from '../src/smoke-checks.js';
 import { runSmokeScenario } from '../src/smoke-scenario.js';
 import { packAll, publishablePackages, type PackedPackage } from './support/packed-packages.js';
+import { relativeLinks } from './support/markdown-links.js';
 import { installedPackageDir, npmInstallTarballs } from './support/tarball-install.js';
 
 const PACKING_TIMEOUT_MS = 120_000;
@@ -76,6 +77,21 @@ describe('every publishable package, as pnpm packs it', () => {
       }
     }
     expect(dangling).toEqual([]);
+  });
+
+  // A README read from node_modules (or an editor's hover) follows its links into the package:
+  // every page of the package that a shipped page links to ships with it.
+  it('ships every Markdown page of the package that a shipped Markdown page links to', async () => {
+    const missing = [];
+    for (const pkg of all) {
+      for (const page of pkg.files.filter((file) => file.endsWith('.md'))) {
+        for (const { path } of relativeLinks(await readFile(join(pkg.unpackedDir, page), 'utf8'))) {
+          const target = posix.normalize(posix.join(posix.dirname(page), path));
+          if (path.endsWith('.md') && !target.startsWith('../') && !pkg.files.includes(target)) missing.push(`${pkg.name}/${page} -> ${target}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it('declares no Pi host package as a dependency of any package', () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { contentText, customEntries, describeEachPi, useSharedPi } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
@@ -22,6 +23,17 @@ import {
 /** Agent State's test-only extension: `/e2e-navigate <entryId>` moves the leaf with Pi's own tree navigation. */
 const PI_PROBE_PATH = fileURLToPath(new URL('../../../agent-state-pi/test/e2e/fixtures/pi-probe.ts', import.meta.url));
 
+/**
+ * The roles of the two requests of a tool-calling turn as docs/compaction.md prints them
+ * ("request 1: system, user (summary), user (recovery), ..."), the recovery as `recovery`.
+ */
+function documentedRoles(): string[][] {
+  const page = readFileSync(new URL('../../docs/compaction.md', import.meta.url), 'utf8');
+  return Array.from(page.matchAll(/^request \d+: (.+)$/gmu), (match) =>
+    (match[1] ?? '').split(', ').map((role) => (role === 'user (recovery)' ? 'recovery' : role.replace(/ \(.*\)$/u, ''))),
+  );
+}
+
 const LAST_CHECK =
   'Last check: after compaction 1 preserved, 2 lost, 0 unknown (1 critical lost). Restored 1 critical item for the model.\n' +
   'Lost: "report-url" (critical), "location".';
@@ -41,6 +53,7 @@ describeEachPi('agent-context-guard-pi recovery in the real Pi', (target) => {
       // Pi sends a custom message as a user message; only the turn's own prompt and replies follow.
       expect(request.messages[rolesOf(request).indexOf('recovery')]?.role).toBe('user');
     }
+    expect(requests.map(rolesOf)).toEqual(documentedRoles());
     const [toolTurn, answerTurn] = requests.map(rolesOf);
     expect(toolTurn?.slice(-1)).toEqual(['user']);
     expect(answerTurn?.slice(-3)).toEqual(['user', 'assistant', 'tool']);

@@ -111,7 +111,7 @@ function textOf(plan: MessagePlan, items: readonly ReferenceItem[]): string {
   return `${plan.before}${mentioned.join(' ')}${plan.after}`;
 }
 
-/** One message and the text the model sees of it (README "Compaction lifecycle", step 3). */
+/** One message and the text the model sees of it (docs/compaction.md "Compaction lifecycle", step 2). */
 function buildMessage(placement: Placement, text: string): { readonly message: unknown; readonly visible: string } {
   switch (placement) {
     case 'compaction summary':

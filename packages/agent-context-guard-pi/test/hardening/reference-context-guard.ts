@@ -1,7 +1,7 @@
 import { isDisplayUnsafeCodePoint, referenceDisplay } from '@j1nn0/test-checks';
 
-// An independent reference for the Context Guard rules and messages, written from the README alone. It
-// imports nothing from src/, so a wrong rule there cannot hide behind the same wrong rule here.
+// An independent reference for the Context Guard rules and messages, written from the README and its
+// docs pages alone. It imports nothing from src/, so a wrong rule there cannot hide behind the same wrong rule here.
 
 export const REFERENCE_KINDS = ['goal', 'constraint', 'requirement', 'decision', 'fact'] as const;
 export type ReferenceKind = (typeof REFERENCE_KINDS)[number];

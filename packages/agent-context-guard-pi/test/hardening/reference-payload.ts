@@ -11,7 +11,8 @@ import {
   type ReferenceState,
 } from './reference-context-guard.js';
 
-// Which saved payloads the adapter must restore, and why it refuses the others, from the two READMEs alone:
+// Which saved payloads the adapter must restore, and why it refuses the others, from the two READMEs
+// and their docs pages alone:
 // the adapter's `{ schemaVersion: 1, recovery, items }` and the core's snapshot rules (items with exactly the
 // four keys, non-blank strings within 1,024 / 65,536 UTF-16 units, one of five kinds, a boolean `critical`,
 // unique ids). Restored items are taken as the core takes them, even where the adapter's own limits are tighter.
@@ -48,7 +49,7 @@ export function readReferenceItems(value: unknown): ReferenceItem[] | undefined 
   return items;
 }
 
-/** The adapter README: what it restores, or the reason it names when the newest entry is unreadable. */
+/** The adapter's docs/sessions.md: what it restores, or the reason it names when the newest entry is unreadable. */
 export function readReferencePayload(data: unknown): PayloadReading {
   return readPayloadEnvelope(data, (fields) => {
     const recovery = fields['recovery'];

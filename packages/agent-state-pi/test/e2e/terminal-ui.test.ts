@@ -21,20 +21,19 @@ import {
 const COLS = 80;
 const WIDE_COLS = 160;
 const ROWS = 40;
-const README_CAPTURE_VERSION = '1.6.0';
+const DOCUMENTED_CAPTURE_VERSION = '1.6.0';
 /** A fast typist's pace. */
 const PERSON_KEYSTROKE_MS = 25;
 
 /** Wider than 80 columns, narrower than 160; CJK and emoji take two cells each. */
 const WIDE_CONTENT = 'Export the 解析 report 🚀 with 表 columns and a 🚀 summary line for every 顧客 account';
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const terminalUiPage = readFileSync(new URL('../../docs/terminal-ui.md', import.meta.url), 'utf8');
 
-/** The first `text` block of the README's "In Pi's terminal UI" section. */
-function readmeCapture(): string {
-  const section = readme.split(/^## /mu).find((part) => part.startsWith("In Pi's terminal UI"));
-  const block = section === undefined ? undefined : /```text\n([\s\S]*?)\n```/u.exec(section)?.[1];
-  if (block === undefined) throw new Error("README: no text block in the section \"In Pi's terminal UI\"");
+/** The first `text` block of docs/terminal-ui.md, the page the README links for Pi's terminal UI. */
+function documentedCapture(): string {
+  const block = /```text\n([\s\S]*?)\n```/u.exec(terminalUiPage)?.[1];
+  if (block === undefined) throw new Error('docs/terminal-ui.md: no text block');
   return block;
 }
 
@@ -96,15 +95,15 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
   }, PI_E2E_TIMEOUT_MS);
 
   // When the screen changes on purpose (a new footer text of either adapter, say), the failure's
-  // "received" side is the new block for the README (with the path shown as ~/project).
+  // "received" side is the new block for docs/terminal-ui.md (with the path shown as ~/project).
   // The capture is of one version only; the others register no such test rather than a skipped one.
-  if (label === README_CAPTURE_VERSION) {
-    it(`shows at ${COLS} columns what the README's capture shows`, () => {
+  if (label === DOCUMENTED_CAPTURE_VERSION) {
+    it(`shows at ${COLS} columns what the capture in docs/terminal-ui.md shows`, () => {
       const screen = lines();
       const first = screen.indexOf(' Record the docs work');
       expect(first).toBeGreaterThan(-1);
       const capture = normaliseCapture(screen.slice(first), both.sandbox().projectDir);
-      expect(capture).toBe(normaliseCapture(readmeCapture().split('\n'), both.sandbox().projectDir));
+      expect(capture).toBe(normaliseCapture(documentedCapture().split('\n'), both.sandbox().projectDir));
     });
   }
 

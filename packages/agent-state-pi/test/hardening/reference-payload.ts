@@ -7,7 +7,8 @@ import {
 } from '@j1nn0/pi-testkit/checks';
 import { REFERENCE_STATUSES, type ReferenceState, type ReferenceStatus } from './reference-agent-state.js';
 
-// Which saved payloads the adapter must restore, and why it refuses the others, from the two READMEs alone:
+// Which saved payloads the adapter must restore, and why it refuses the others, from the two READMEs
+// and their docs pages alone:
 // the adapter's `{ schemaVersion: 1, state }` and the core's snapshot rules (exact keys, non-blank strings
 // within 1,024 / 65,536 UTF-16 units without lone surrogates, one of four statuses, unique ids per list).
 
@@ -80,7 +81,7 @@ export function readReferenceSnapshot(value: unknown): ReferenceState | undefine
   return typeof objective === 'string' ? { objective, workItems, decisions } : { workItems, decisions };
 }
 
-/** The adapter README: what it restores, or the reason it names when the newest entry is unreadable. */
+/** The adapter's docs/sessions.md: what it restores, or the reason it names when the newest entry is unreadable. */
 export function readReferencePayload(data: unknown): PayloadReading {
   return readPayloadEnvelope(data, (fields) => {
     if (!('state' in fields)) return { kind: 'unreadable', reason: 'malformed payload' };

@@ -151,7 +151,7 @@ export function drawsEntryLines(versionLabel: string, host: HostFacts = PI_HOST)
 }
 
 /**
- * A capture as the README shows it: the sandbox's project path and the footer's token counts
+ * A capture as docs/terminal-ui.md shows it: the sandbox's project path and the footer's token counts
  * (which depend on that path's length) are the only parts that differ from run to run; blank rows
  * below the footer are not drawn by Pi.
  */
