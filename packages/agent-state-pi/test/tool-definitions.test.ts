@@ -3,6 +3,7 @@ import { createAgentStateController } from '../src/controller.js';
 import { AUTHORITY_BOUNDARY, createAgentStateTools } from '../src/tools.js';
 
 const TOOL_PAYLOAD_BUDGET_BYTES = 1400;
+const PROMPT_SNIPPET_BUDGET_BYTES = 240;
 
 const tools = createAgentStateTools(
   createAgentStateController(() => {
@@ -33,6 +34,13 @@ describe('tool definitions', () => {
     const payload = tools.map(({ name, description, parameters }) => JSON.stringify({ name, description, parameters }));
     const bytes = payload.reduce((total, json) => total + Buffer.byteLength(json, 'utf8'), 0);
     expect(bytes).toBeLessThanOrEqual(TOOL_PAYLOAD_BUDGET_BYTES);
+  });
+
+  it("stay within the system prompt's budget: the tool-list lines of all four", () => {
+    // Pi lists a tool under "Available tools" only with a promptSnippet, as `- <name>: <snippet>`, one a line.
+    const lines = tools.map((tool) => `- ${tool.name}: ${tool.promptSnippet ?? ''}\n`);
+    expect(tools.every((tool) => tool.promptSnippet !== undefined && tool.promptSnippet !== '')).toBe(true);
+    expect(Buffer.byteLength(lines.join(''), 'utf8')).toBeLessThanOrEqual(PROMPT_SNIPPET_BUDGET_BYTES);
   });
 
   it('describe the status as a plain string enum, not a union of literals', () => {

@@ -1,7 +1,7 @@
 import contextGuardExtension, { STATE_ENTRY_TYPE as CONTEXT_GUARD_ENTRY } from '@j1nn0/agent-context-guard-pi';
 import agentStateExtension, { STATE_ENTRY_TYPE as AGENT_STATE_ENTRY } from '@j1nn0/agent-state-pi';
-import type { PiExtensionPort, PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
-import { PLAIN_BENCH_THEME, createCapturingPi, type CapturingPi, type CapturingPiOptions } from './capturing-pi.js';
+import type { PiExtensionPort } from '@j1nn0/pi-adapter-kit';
+import { createCapturingPi, type CapturingPi, type CapturingPiOptions } from './capturing-pi.js';
 
 /** The two Pi adapters as the in-process figures use them: loaded into a capturing Pi and fed commands. */
 export interface BenchAdapter {
@@ -32,6 +32,24 @@ export const CONTEXT_GUARD_ADAPTER: BenchAdapter = {
 
 export const BENCH_ADAPTERS: readonly BenchAdapter[] = [AGENT_STATE_ADAPTER, CONTEXT_GUARD_ADAPTER];
 
+/** agent-state-pi's limits: 200 work items and 200 decisions. */
+export const AGENT_STATE_LIMIT = 200;
+
+/** `/agent-state` arguments for an objective, then work items and decisions added in turn. */
+export function agentStateCommands(workItems: number, decisions: number): string[] {
+  const commands = ['objective Ship the CSV export of the report page'];
+  for (let index = 1; index <= Math.max(workItems, decisions); index += 1) {
+    if (index <= workItems) commands.push(AGENT_STATE_ADAPTER.addItemArgs(index));
+    if (index <= decisions) commands.push(`decide choice-${index.toString().padStart(3, '0')} Keep decision ${index.toString()} about the export format`);
+  }
+  return commands;
+}
+
+/** The state at agent-state-pi's limits: an objective, 200 work items, 200 decisions (401 saved changes). */
+export function fullAgentStateCommands(): string[] {
+  return agentStateCommands(AGENT_STATE_LIMIT, AGENT_STATE_LIMIT);
+}
+
 /** An adapter loaded into a capturing Pi and started on its session's branch (by default an empty one). */
 export async function startAdapter(adapter: BenchAdapter, options: CapturingPiOptions = {}): Promise<CapturingPi> {
   const pi = createCapturingPi(options);
@@ -53,31 +71,4 @@ export async function payloadWithItems(adapter: BenchAdapter, count: number): Pr
   const last = pi.appended.at(-1);
   if (last?.customType !== adapter.entryType) throw new Error(`${adapter.label} saved no state entry`);
   return last.data;
-}
-
-/**
- * Draws the chat line (Pi 0.84+ entry renderer) of the newest entry of `branch` as if Pi had just
- * appended it: each call gives that entry a new id, so the adapter has never described it before.
- */
-export async function newestLineDrawer(adapter: BenchAdapter, branch: readonly PiSessionEntryPort[], title: string): Promise<() => unknown> {
-  const newest = branch.at(-1);
-  if (newest === undefined) throw new Error('no entry to draw');
-  const current = [...branch];
-  const drawer = await startAdapter(adapter, { entryRenderers: true, branch: () => current });
-  const render = drawer.entryRenderer(adapter.entryType);
-  let drawn = 0;
-  const draw = (): unknown => {
-    drawn += 1;
-    const entry = { ...newest, id: `drawn-${drawn.toString()}`, customType: adapter.entryType, data: newest.data };
-    current[current.length - 1] = entry;
-    return render(entry, { expanded: false }, PLAIN_BENCH_THEME);
-  };
-  const line = (draw() as { render(width: number): string[] }).render(200).join('');
-  if (!line.includes(`${title}: `) || line.includes('unreadable')) throw new Error(`unexpected chat line: ${line}`);
-  return draw;
-}
-
-/** The adapter's saved entries as a branch of custom entries, oldest first. */
-export function branchOfSaved(pi: CapturingPi): PiSessionEntryPort[] {
-  return pi.appended.map((entry, index) => ({ type: 'custom', id: `saved-${index.toString()}`, ...entry }));
 }

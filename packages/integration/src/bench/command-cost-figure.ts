@@ -1,5 +1,5 @@
 import { startPi, type PiDriver } from '@j1nn0/pi-real-hosts';
-import { AGENT_STATE_ADAPTER, runCommand, startAdapter } from './bench-adapters.js';
+import { AGENT_STATE_ADAPTER, AGENT_STATE_LIMIT, fullAgentStateCommands, runCommand, startAdapter } from './bench-adapters.js';
 import { AGENT_STATE_EXTENSION } from './extension-paths.js';
 import type { PiTarget } from './pi-targets.js';
 import { formatDuration, formatMilliseconds, type BenchRow } from './report.js';
@@ -9,24 +9,8 @@ import { median, timeAsync, timeInterleaved } from './timing.js';
 
 // Figure 5: `/agent-state status` on a full state (200 work items, 200 decisions).
 
-const FULL = 200;
 const HANDLER_GOAL_NANOSECONDS = 1_000_000;
 const ROUND_TRIPS = 30;
-
-/** `/agent-state` arguments for an objective, `count` work items and `count` decisions, added in turn. */
-export function stateCommands(count: number): string[] {
-  const commands = ['objective Ship the CSV export of the report page'];
-  for (let index = 1; index <= count; index += 1) {
-    commands.push(AGENT_STATE_ADAPTER.addItemArgs(index));
-    commands.push(`decide choice-${index.toString().padStart(3, '0')} Keep decision ${index.toString()} about the export format`);
-  }
-  return commands;
-}
-
-/** The state at the adapter's limits: an objective, 200 work items, 200 decisions. */
-export function fullStateCommands(): string[] {
-  return stateCommands(FULL);
-}
 
 interface PlainSnapshot {
   readonly objective?: string;
@@ -47,9 +31,9 @@ function joinPlainLines(snapshot: PlainSnapshot): string {
 
 async function handlerRow(): Promise<BenchRow> {
   const pi = await startAdapter(AGENT_STATE_ADAPTER);
-  for (const args of fullStateCommands()) await runCommand(pi, AGENT_STATE_ADAPTER, args);
+  for (const args of fullAgentStateCommands()) await runCommand(pi, AGENT_STATE_ADAPTER, args);
   const snapshot = snapshotOf(pi.appended.at(-1)?.data) as PlainSnapshot;
-  if (snapshot.workItems.length !== FULL || snapshot.decisions.length !== FULL) throw new Error('the state is not full');
+  if (snapshot.workItems.length !== AGENT_STATE_LIMIT || snapshot.decisions.length !== AGENT_STATE_LIMIT) throw new Error('the state is not full');
   const handler = pi.command(AGENT_STATE_ADAPTER.command);
   const context = pi.context();
   const [status = Number.NaN, floor = Number.NaN] = timeInterleaved([
@@ -70,7 +54,7 @@ async function handlerRow(): Promise<BenchRow> {
 async function roundTripRow(target: PiTarget): Promise<BenchRow> {
   const pi: PiDriver = await startPi({ ...target, extensions: [AGENT_STATE_EXTENSION] });
   try {
-    for (const args of fullStateCommands()) await pi.prompt(`${AGENT_STATE_COMMAND} ${args}`);
+    for (const args of fullAgentStateCommands()) await pi.prompt(`${AGENT_STATE_COMMAND} ${args}`);
     const status: number[] = [];
     const state: number[] = [];
     for (let round = 0; round < ROUND_TRIPS; round += 1) {

@@ -1,25 +1,20 @@
 import { disposeAll } from '@j1nn0/pi-real-hosts';
 import { appendSizeRows } from './append-size-figure.js';
+import { chatLineRows } from './chat-line-figure.js';
 import { commandCostRows } from './command-cost-figure.js';
-import { literalVerifierRows } from './literal-verifier-figure.js';
-import { describeLoad, describeMachine } from './machine.js';
-import { choosePiTargets } from './pi-targets.js';
-import { guardApiMatrix } from './guard-api-figure.js';
-import { formatReport, type BenchMatrix } from './report.js';
-import { restoreRows } from './restore-figure.js';
-import { sessionSizeRows } from './session-size-figure.js';
-import { restartRestoreRows } from './restart-restore-figure.js';
-import { ADAPTER_COMMANDS, startupRows } from './startup-figure.js';
-import type { StartVariant } from './start-variant.js';
-import { stateApiMatrix } from './state-api-figure.js';
 import { adapterExtensionsIn } from './extension-paths.js';
+import { describeLoad, describeMachine } from './machine.js';
+import { choosePiTarget } from './pi-targets.js';
+import { formatReport } from './report.js';
+import { restoreRows } from './restore-figure.js';
+import type { StartVariant } from './start-variant.js';
+import { ADAPTER_COMMANDS, startupRows } from './startup-figure.js';
 import { DEFAULT_TIMING } from './timing.js';
-import { toolPayloadRows } from './tool-payload-figure.js';
 
-// `pnpm bench`: every figure beside its floor or anchor from the same run, printed as markdown tables
-// on stdout. Progress goes to stderr so the tables can be pasted as they are.
+// `pnpm bench`: every figure beside its floor or anchor from the same run, printed as one markdown
+// table on stdout. Progress goes to stderr so the table can be pasted as it is.
 
-/** BENCH_ONLY=<name>,<name>: run only these figures (names as printed on stderr), e.g. `start-up,core API`. */
+/** BENCH_ONLY=<name>,<name>: run only these figures (names as printed on stderr), e.g. `start-up,chat line`. */
 function chosenFigures(): ReadonlySet<string> | undefined {
   const only = process.env['BENCH_ONLY'];
   if (only === undefined || only === '') return undefined;
@@ -52,31 +47,24 @@ function comparedBuilds(): StartVariant[] {
 async function main(): Promise<void> {
   const started = Date.now();
   const loadBefore = describeLoad();
-  const targets = choosePiTargets();
-  const { primary } = targets;
+  const { target, notes } = choosePiTarget();
   const rows = [
     ...(await figure('restore', restoreRows)),
-    ...(await figure('restore in real Pi', () => restartRestoreRows(targets.lines))),
     ...(await figure('bytes per change', appendSizeRows)),
-    ...(await figure('real session file', () => sessionSizeRows(primary))),
-    ...(await figure('tool payload', () => toolPayloadRows(primary, targets.startup.at(-1)))),
-    ...(await figure('start-up', () => startupRows(targets.startup, comparedBuilds()))),
-    ...(await figure('command cost', () => commandCostRows(primary))),
-    ...(await figure('literal verifier', literalVerifierRows)),
+    ...(await figure('start-up', () => startupRows(target, comparedBuilds()))),
+    ...(await figure('command cost', () => commandCostRows(target))),
+    ...(await figure('chat line', chatLineRows)),
   ];
-  const matrices: BenchMatrix[] = await figure('core API', async () => [await stateApiMatrix(), await guardApiMatrix()]);
-  const piVersions = targets.startup.map((target) => `${target.version.label} on Node ${target.nodeVersion}`);
   const report = formatReport({
     title: 'Benchmarks',
     context: [
       `${new Date().toISOString()}; ${describeMachine()}; bench process Node ${process.version}`,
-      `Pi: ${piVersions.join(', ')}; figures 2, 3 and 5 use Pi ${primary.version.label}; figure 3 also the newest`,
+      `real-Pi figures (4 and 5): Pi ${target.version.label} on Node ${target.nodeVersion}`,
       `load average (1/5/15 min) ${loadBefore} at start, ${describeLoad()} at end; ${((Date.now() - started) / 1_000).toFixed(0)} s in all`,
-      `in-process times: median of ${DEFAULT_TIMING.batches.toString()} interleaved batches of about ${DEFAULT_TIMING.batchMilliseconds.toString()} ms each, after ${DEFAULT_TIMING.warmupBatches.toString()} warm-up batches`,
+      `in-process times: median of ${DEFAULT_TIMING.batches.toString()} interleaved batches of about ${DEFAULT_TIMING.batchMilliseconds.toString()} ms each, after ${DEFAULT_TIMING.warmupBatches.toString()} warm-up batches, unless a row says otherwise`,
     ],
     rows,
-    matrices,
-    notes: [...targets.notes, ...(skippedFigures.length > 0 ? [`not run (BENCH_ONLY): ${skippedFigures.join(', ')}`] : [])],
+    notes: [...notes, ...(skippedFigures.length > 0 ? [`not run (BENCH_ONLY): ${skippedFigures.join(', ')}`] : [])],
   });
   process.stdout.write(report);
 }

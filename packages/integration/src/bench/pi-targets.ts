@@ -10,13 +10,9 @@ export interface PiTarget {
   readonly nodeVersion: string;
 }
 
-export interface PiTargets {
-  /** The release the real-Pi figures use: 0.84.2 on Node 22, else 0.73.1. */
-  readonly primary: PiTarget;
-  /** Every release that can run here, among 0.73.1, 0.84.2 and 1.6.0 (oldest first), for the start-up figure. */
-  readonly startup: readonly PiTarget[];
-  /** The oldest and the newest line (0.73.1, 1.6.0) where they can run, for the real-Pi restore figure. */
-  readonly lines: readonly PiTarget[];
+export interface PiTargetChoice {
+  /** The release every real-Pi figure uses. */
+  readonly target: PiTarget;
   /** Why a wanted release could not run, for the report's notes. */
   readonly notes: readonly string[];
 }
@@ -25,9 +21,10 @@ export interface PiTargets {
 const PROVISION_SCRIPT = fileURLToPath(new URL('../../../../scripts/provision-node22.sh', import.meta.url));
 const PROVISION_TIMEOUT_MS = 120_000;
 
-// The oldest and the newest release line the adapters support (pi-real-hosts' anchors).
+// The newest line the adapters support, where the start-up goal is; without Node 22 the oldest,
+// which runs on the bench's own Node (pi-real-hosts' anchors).
+export const NEWEST_LINE = '1.6.0';
 const OLDEST_LINE = '0.73.1';
-const NEWEST_LINE = '1.6.0';
 
 function versionLabelled(label: string): PiVersion {
   const version = PI_ANCHORS.find((candidate) => candidate.label === label);
@@ -47,18 +44,14 @@ function nodeVersionOf(nodePath: string): string {
   return spawnSync(nodePath, ['--version'], { encoding: 'utf8', timeout: 10_000 }).stdout.trim();
 }
 
-export function choosePiTargets(): PiTargets {
+export function choosePiTarget(): PiTargetChoice {
   const environment = node22Environment();
   const notes: string[] = [];
-  const targets: PiTarget[] = [];
-  for (const label of [OLDEST_LINE, '0.84.2', NEWEST_LINE]) {
+  for (const label of [NEWEST_LINE, OLDEST_LINE]) {
     const version = versionLabelled(label);
     const choice = findNodeFor(version, environment);
-    if (choice.runtimePath === null) notes.push(`Pi ${label} skipped: ${choice.skipReason}`);
-    else targets.push({ version, runtimePath: choice.runtimePath, nodeVersion: nodeVersionOf(choice.runtimePath) });
+    if (choice.runtimePath !== null) return { target: { version, runtimePath: choice.runtimePath, nodeVersion: nodeVersionOf(choice.runtimePath) }, notes };
+    notes.push(`Pi ${label} skipped: ${choice.skipReason}`);
   }
-  const primary = targets.find((target) => target.version.label === '0.84.2') ?? targets[0];
-  if (primary === undefined) throw new Error('no Pi release can run on this machine');
-  const lines = targets.filter((target) => target.version.label !== '0.84.2');
-  return { primary, startup: targets, lines, notes };
+  throw new Error(`no Pi release can run on this machine (${notes.join('; ')})`);
 }

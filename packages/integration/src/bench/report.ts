@@ -15,21 +15,11 @@ export interface BenchRow {
   readonly verdict: Verdict;
 }
 
-/** A figure whose values read best as a grid (an operation per row, a size per column), printed below the main table. */
-export interface BenchMatrix {
-  readonly title: string;
-  /** Lines shown between the title and the grid: what was measured and how. */
-  readonly description: readonly string[];
-  readonly header: readonly string[];
-  readonly rows: readonly (readonly string[])[];
-}
-
 export interface BenchReport {
   readonly title: string;
   /** Lines about the machine and the run, shown above the table. */
   readonly context: readonly string[];
   readonly rows: readonly BenchRow[];
-  readonly matrices: readonly BenchMatrix[];
   /** Lines shown below the table (skipped figures, notes). */
   readonly notes: readonly string[];
 }
@@ -71,25 +61,13 @@ function tableLine(cells: readonly string[]): string {
   return `| ${cells.map(cell).join(' | ')} |`;
 }
 
-function grid(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return [tableLine(header), tableLine(header.map(() => '---')), ...rows.map(tableLine)].join('\n');
-}
-
 export function formatTable(rows: readonly BenchRow[]): string {
-  return grid(
-    HEADER,
-    rows.map((row) => [row.figure, row.measure, row.value, row.anchor, formatRatio(row.ratio), row.goal, row.verdict]),
-  );
-}
-
-export function formatMatrix(matrix: BenchMatrix): string {
-  const description = matrix.description.map((line) => `- ${line}`).join('\n');
-  return [`### ${matrix.title}`, description, grid(matrix.header, matrix.rows)].filter((part) => part !== '').join('\n\n');
+  const body = rows.map((row) => [row.figure, row.measure, row.value, row.anchor, formatRatio(row.ratio), row.goal, row.verdict]);
+  return [tableLine(HEADER), tableLine(HEADER.map(() => '---')), ...body.map(tableLine)].join('\n');
 }
 
 export function formatReport(report: BenchReport): string {
   const parts = [`## ${report.title}`, report.context.map((line) => `- ${line}`).join('\n'), formatTable(report.rows)];
-  parts.push(...report.matrices.map(formatMatrix));
   if (report.notes.length > 0) parts.push(report.notes.map((line) => `- ${line}`).join('\n'));
   return `${parts.join('\n\n')}\n`;
 }

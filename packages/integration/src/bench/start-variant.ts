@@ -1,4 +1,4 @@
-/** A set of extensions to start Pi with; `bare` is the anchor every other one is compared to. */
+/** A set of extensions to start Pi with; figure 4 compares every one to the empty extension's start. */
 export interface StartVariant {
   readonly label: string;
   readonly extensions: readonly string[];

@@ -1,0 +1,112 @@
+import { restoreContextGuard, type ContextItem } from '@j1nn0/agent-context-guard';
+import { restoreAgentState } from '@j1nn0/agent-state';
+import {
+  AGENT_STATE_ADAPTER,
+  CONTEXT_GUARD_ADAPTER,
+  fullAgentStateCommands,
+  runCommand,
+  startAdapter,
+  type BenchAdapter,
+} from './bench-adapters.js';
+import type { PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
+import { PLAIN_BENCH_THEME } from './capturing-pi.js';
+import { formatDuration, verdictAtMost, type BenchRow } from './report.js';
+import { snapshotOf } from './session-line.js';
+import { lowerQuartile, timeInterleaved, type TimingOptions } from './timing.js';
+
+// Figure 7: on Pi 0.84 and later every saved change draws a chat line (the entry renderer), which
+// describes what changed since the entry before it. The kit's entry-transcript.ts keeps each entry's
+// value by id, so a new change costs one read through the core and a walk over the branch; timed at
+// each adapter's limits, beside reading the new entry alone.
+
+const GOAL_RATIO = 2;
+const CONTEXT_GUARD_LIMIT = 100;
+const CRITICAL_EVERY = 5;
+
+/**
+ * Short batches, and the lower quartile of them: on a shared machine most batches of a few
+ * milliseconds are interrupted, and interruptions only ever add time.
+ */
+const CHAT_LINE_TIMING: TimingOptions = { batches: 41, batchMilliseconds: 2, warmupBatches: 10, statistic: lowerQuartile };
+
+interface ChatLineCase {
+  readonly adapter: BenchAdapter;
+  /** What the chat line starts with, e.g. `Agent State: `. */
+  readonly title: string;
+  /** What the adapter holds at its limits. */
+  readonly state: string;
+  /** The commands that build the state, each saving one entry. */
+  readonly commands: readonly string[];
+  /** Reading one saved payload through the core, as the adapter does. */
+  readonly read: (payload: unknown) => unknown;
+}
+
+/** `add <id> <kind> [--critical] <content>`: every fifth item critical. */
+function contextGuardAddArgs(index: number): string {
+  const args = CONTEXT_GUARD_ADAPTER.addItemArgs(index);
+  return index % CRITICAL_EVERY === 0 ? args.replace(/^(add \S+ \S+) /u, '$1 --critical ') : args;
+}
+
+const CASES: readonly ChatLineCase[] = [
+  {
+    adapter: AGENT_STATE_ADAPTER,
+    title: 'Agent State',
+    state: 'an objective, 200 work items, 200 decisions',
+    commands: fullAgentStateCommands(),
+    read: (payload) => restoreAgentState(snapshotOf(payload)).snapshot(),
+  },
+  {
+    adapter: CONTEXT_GUARD_ADAPTER,
+    title: 'Context Guard',
+    state: `${CONTEXT_GUARD_LIMIT.toString()} protected items, every ${CRITICAL_EVERY.toString()}th critical`,
+    commands: Array.from({ length: CONTEXT_GUARD_LIMIT }, (_unused, index) => contextGuardAddArgs(index + 1)),
+    read: (payload) => restoreContextGuard({ schemaVersion: 1, items: (payload as { items: ContextItem[] }).items }).list(),
+  },
+];
+
+/**
+ * Draws the chat line of the newest entry of `branch` as if Pi had just appended it: each call gives
+ * that entry a new id, so the adapter has never described it before.
+ */
+async function newestLineDrawer(adapter: BenchAdapter, branch: readonly PiSessionEntryPort[], title: string): Promise<() => unknown> {
+  const newest = branch.at(-1);
+  if (newest === undefined) throw new Error('no entry to draw');
+  const current = [...branch];
+  const drawer = await startAdapter(adapter, { entryRenderers: true, branch: () => current });
+  const render = drawer.entryRenderer(adapter.entryType);
+  let drawn = 0;
+  const draw = (): unknown => {
+    drawn += 1;
+    const entry = { ...newest, id: `drawn-${drawn.toString()}`, customType: adapter.entryType, data: newest.data };
+    current[current.length - 1] = entry;
+    return render(entry, { expanded: false }, PLAIN_BENCH_THEME);
+  };
+  const line = (draw() as { render(width: number): string[] }).render(200).join('');
+  if (!line.includes(`${title}: `) || line.includes('unreadable')) throw new Error(`unexpected chat line: ${line}`);
+  return draw;
+}
+
+async function chatLineRow({ adapter, title, state, commands, read }: ChatLineCase): Promise<BenchRow> {
+  const builder = await startAdapter(adapter);
+  for (const args of commands) await runCommand(builder, adapter, args);
+  const branch: PiSessionEntryPort[] = builder.appended.map((entry, index) => ({ type: 'custom', id: `saved-${index.toString()}`, ...entry }));
+  const newest = branch.at(-1)?.data;
+  const draw = await newestLineDrawer(adapter, branch, title);
+  const [line = Number.NaN, oneRead = Number.NaN] = timeInterleaved([draw, () => read(newest)], CHAT_LINE_TIMING);
+  const { batches, batchMilliseconds } = CHAT_LINE_TIMING;
+  return {
+    figure: '7 chat line',
+    measure: `${adapter.label} at its limits (${state}), chat line of a new change on a branch of ${branch.length.toString()} state entries, lower quartile of ${batches.toString()} batches of about ${batchMilliseconds.toString()} ms`,
+    value: formatDuration(line),
+    anchor: `reading the new entry alone through the core: ${formatDuration(oneRead)}`,
+    ratio: line / oneRead,
+    goal: `<= ${GOAL_RATIO.toString()}x`,
+    verdict: verdictAtMost(line / oneRead, GOAL_RATIO),
+  };
+}
+
+export async function chatLineRows(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const chatLineCase of CASES) rows.push(await chatLineRow(chatLineCase));
+  return rows;
+}
