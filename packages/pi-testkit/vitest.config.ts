@@ -1,16 +1,3 @@
 import { tieredTestConfig } from '../../vitest.tiers.js';
 
-export default tieredTestConfig({
-  real: [
-    // Real Pi lines, through RPC, the CLI, Pi's own RpcClient and a pty.
-    'test/real-pi-cli.test.ts',
-    'test/real-pi-driver.test.ts',
-    'test/real-pi-terminal-session.test.ts',
-    'test/real-pi-terminal.test.ts',
-    'test/real-rpc-client.test.ts',
-    // Stand-in Pi CLIs and ACP agents: processes of their own, and a pty.
-    'test/real-pi-driver-failures.test.ts',
-    'test/terminal-failures.test.ts',
-    'test/acp-client.test.ts',
-  ],
-});
+export default tieredTestConfig({ real: [] });

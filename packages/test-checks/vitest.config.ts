@@ -1,8 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { tieredTestConfig } from '../../vitest.tiers.js';
 
-export default defineConfig({
-  test: {
-    include: ['test/**/*.test.ts'],
-    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
-  },
-});
+export default tieredTestConfig({ real: [] });
