@@ -24,8 +24,9 @@ import {
   type AgentStateSystem,
 } from './model-world.js';
 import { expectedDetails, expectObservedStateMatches, expectedPayload } from './observed-state.js';
-import type { ReferenceState } from './reference-agent-state.js';
+import type { ReferenceState } from '@j1nn0/pi-testkit/reference-models';
 import { runReferenceCommand } from './reference-command.js';
+import { referenceOutcomeText } from './reference-messages.js';
 import { runReferenceTool, type ReferenceToolName } from './reference-tools.js';
 import { expectedStatusView, parseStatusText } from './status-view.js';
 
@@ -82,13 +83,14 @@ async function callTool(
     return;
   }
   const { outcome } = expected;
+  const text = referenceOutcomeText(state, outcome);
   if (outcome.kind === 'rejected') {
-    expect(result).toEqual({ content: [{ type: 'text', text: outcome.message }], details: {}, isError: true });
+    expect(result).toEqual({ content: [{ type: 'text', text }], details: {}, isError: true });
     return;
   }
   const after: ReferenceState = outcome.kind === 'changed' ? outcome.state : state;
   expect(result).toEqual({
-    content: [{ type: 'text', text: outcome.message }],
+    content: [{ type: 'text', text }],
     details: expectedDetails(after),
     isError: false,
   });

@@ -8,7 +8,7 @@ import {
 } from '@j1nn0/pi-testkit/checks';
 import { expect } from 'vitest';
 import { startAgentStateHost } from '../agent-state-host.js';
-import { EMPTY_REFERENCE_STATE, type ReferenceState } from './reference-agent-state.js';
+import { EMPTY_REFERENCE_STATE, type ReferenceState } from '@j1nn0/pi-testkit/reference-models';
 import { referenceUnreadableWarning } from './reference-payload.js';
 
 // The two sides of the model-based test: the fake Pi host running the adapter, and the reference sessions.

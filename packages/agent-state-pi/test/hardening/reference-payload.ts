@@ -5,7 +5,7 @@ import {
   type PayloadFields,
   type SavedPayloadReading,
 } from '@j1nn0/pi-testkit/checks';
-import { REFERENCE_STATUSES, type ReferenceState, type ReferenceStatus } from './reference-agent-state.js';
+import { REFERENCE_STATUSES, type ReferenceState, type ReferenceStatus } from '@j1nn0/pi-testkit/reference-models';
 
 // Which saved payloads the adapter must restore, and why it refuses the others, from the two READMEs alone:
 // the adapter's `{ schemaVersion: 1, state }` and the core's snapshot rules (exact keys, non-blank strings

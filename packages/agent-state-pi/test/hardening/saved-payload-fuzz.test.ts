@@ -9,7 +9,7 @@ import { startAgentStateHost } from '../agent-state-host.js';
 import { SAVED_STATE_TYPE } from './model-world.js';
 import { expectedDetails, expectedPayload, statusThroughCommand } from './observed-state.js';
 import { anyPayload } from './payload-arbitraries.js';
-import { EMPTY_REFERENCE_STATE, isEmptyReferenceState, type ReferenceState } from './reference-agent-state.js';
+import { EMPTY_REFERENCE_STATE, isEmptyReferenceState, type ReferenceState } from '@j1nn0/pi-testkit/reference-models';
 import { readReferencePayload, referenceUnreadableWarning } from './reference-payload.js';
 import { expectedStatusView, parseStatusText } from './status-view.js';
 
