@@ -25,6 +25,7 @@ import {
 } from './model-world.js';
 import { expectObservedStateMatches, expectedDetails } from './observed-state.js';
 import { runReferenceCommand } from './reference-command.js';
+import { referenceOutcomeText } from './reference-messages.js';
 import type { ReferenceState } from './reference-context-guard.js';
 import { expectedPayload } from './reference-payload.js';
 import { PROTECT_TOOL, runReferenceProtect } from './reference-tools.js';
@@ -94,12 +95,13 @@ async function callProtect(
     return;
   }
   const { outcome } = expected;
+  const text = referenceOutcomeText(outcome);
   if (outcome.kind !== 'changed') {
-    expect(result).toEqual({ content: [{ type: 'text', text: outcome.message }], details: {}, isError: true });
+    expect(result).toEqual({ content: [{ type: 'text', text }], details: {}, isError: true });
     return;
   }
   expect(result).toEqual({
-    content: [{ type: 'text', text: outcome.message }],
+    content: [{ type: 'text', text }],
     details: expectedDetails(outcome.state),
     isError: false,
   });
