@@ -11,8 +11,7 @@ import {
 } from '../context-guard-host.js';
 import { compactionSummaryMessage, userMessage } from '../messages.js';
 import { SAVED_STATE_TYPE } from './model-world.js';
-import { formatRejection } from '../../src/format.js';
-import { referenceUnreadableWarning } from './reference-payload.js';
+import { formatRejection, formatUnreadableEntry } from '../../src/format.js';
 
 // Defects the hardening suites found, each pinned by the smallest case that showed it.
 
@@ -70,8 +69,8 @@ describe('regressions found by the model-based test and fuzzing', () => {
     host.session.appendEntry(SAVED_STATE_TYPE, { schemaVersion: 2, recovery: 'off', items: [] });
     await host.startSession('resume');
     expect(host.takeNotifications()).toEqual([
-      { message: referenceUnreadableWarning('no payload'), type: 'warning' },
-      { message: referenceUnreadableWarning('unsupported schema version'), type: 'warning' },
+      { message: formatUnreadableEntry('missing_payload'), type: 'warning' },
+      { message: formatUnreadableEntry('unsupported_version'), type: 'warning' },
     ]);
     await host.navigateTree(first);
     expect(host.takeNotifications()).toEqual([]);

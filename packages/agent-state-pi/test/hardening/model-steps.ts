@@ -25,6 +25,7 @@ import {
 } from './model-world.js';
 import { expectedDetails, expectObservedStateMatches, expectedPayload } from './observed-state.js';
 import type { ReferenceState } from '@j1nn0/pi-testkit/reference-models';
+import type { UnreadableProblem } from '../../src/persistence.js';
 import { runReferenceCommand } from './reference-command.js';
 import { referenceOutcomeText } from './reference-messages.js';
 import { runReferenceTool, type ReferenceToolName } from './reference-tools.js';
@@ -162,11 +163,11 @@ class OnExistingWorkItem extends AgentStateStep {
 }
 
 /** The README's unreadable entries, each with the reason the warning must name. */
-const UNREADABLE_SAVES: readonly (readonly [unknown, string])[] = [
-  [undefined, 'no payload'],
-  [{ schemaVersion: 2, state: { schemaVersion: 1, workItems: [], decisions: [] } }, 'unsupported schema version'],
-  ['not a payload', 'malformed payload'],
-  [{ schemaVersion: 1, state: { schemaVersion: 1, workItems: 7, decisions: [] } }, 'invalid snapshot'],
+const UNREADABLE_SAVES: readonly (readonly [unknown, UnreadableProblem])[] = [
+  [undefined, 'missing_payload'],
+  [{ schemaVersion: 2, state: { schemaVersion: 1, workItems: [], decisions: [] } }, 'unsupported_version'],
+  ['not a payload', 'malformed_payload'],
+  [{ schemaVersion: 1, state: { schemaVersion: 1, workItems: 7, decisions: [] } }, 'rejected_snapshot'],
 ];
 
 /** A saved-state entry the adapter cannot read (written by a broken or newer version), then a session start. */
@@ -176,7 +177,7 @@ class UnreadableSave extends AgentStateStep {
   }
 
   protected async act(model: AgentStateModel, real: AgentStateSystem): Promise<void> {
-    const [data, reason] = UNREADABLE_SAVES[this.pick % UNREADABLE_SAVES.length] ?? [undefined, 'no payload'];
+    const [data, reason] = UNREADABLE_SAVES[this.pick % UNREADABLE_SAVES.length] ?? [undefined, 'missing_payload'];
     real.host.session.appendEntry(SAVED_STATE_TYPE, data);
     // The session file keeps the JSON round trip of the data: `undefined` is simply absent.
     const stored = real.host.session.customEntries(SAVED_STATE_TYPE).at(-1)?.data;

@@ -70,7 +70,7 @@ export {
   type PayloadFields,
 } from './saved-payloads.js';
 export { expectHostMatchesReferenceSession, mirrorHostEntry, type SavedStateEntries } from './observed-session.js';
-export { isPayloadRecord, readPayloadEnvelope, unreadableStateWarning } from './reference-envelope.js';
+export { isPayloadRecord, readPayloadEnvelope, type EnvelopeProblemCode } from './reference-envelope.js';
 export { commandLine } from './command-line.js';
 export { outputSchemaProblems } from './output-schema.js';
 export { expectPlainToolDeclarations } from './tool-declarations.js';
