@@ -8,7 +8,19 @@ import {
   formatUnreadableEntry,
 } from '../src/format.js';
 import { applyMutation } from '../src/mutations.js';
-import { EMPTY_STATUS, EXAMPLE_STATE, EXAMPLE_STATUS, snapshotOf } from './snapshots.js';
+import { EXAMPLE_STATE, snapshotOf } from './snapshots.js';
+
+const EXAMPLE_STATUS = [
+  'Agent State: objective "Ship the parser", 3 work items (1 open, 1 in_progress, 0 blocked, 1 done), 1 decision.',
+  'Work items:',
+  '- [done] parse: Parse the arguments',
+  '- [in_progress] format: Format the status',
+  '- [open] docs: Write the README',
+  'Decisions:',
+  '- pure-core: Keep the core free of Pi imports',
+].join('\n');
+
+const EMPTY_STATUS = 'Agent State: no objective, 0 work items, 0 decisions.';
 
 describe('formatStatus', () => {
   it('prints the exact empty line', () => {

@@ -1,4 +1,5 @@
 import { createAgentState, type AgentStateInput, type AgentStateSnapshot } from '@j1nn0/agent-state';
+import { formatStatus } from '../src/format.js';
 
 /** Builds a valid core snapshot for a test; the core validates the input. */
 export function snapshotOf(input: AgentStateInput = {}): AgentStateSnapshot {
@@ -16,14 +17,7 @@ export const EXAMPLE_STATE: AgentStateInput = {
   decisions: [{ id: 'pure-core', content: 'Keep the core free of Pi imports' }],
 };
 
-export const EXAMPLE_STATUS = [
-  'Agent State: objective "Ship the parser", 3 work items (1 open, 1 in_progress, 0 blocked, 1 done), 1 decision.',
-  'Work items:',
-  '- [done] parse: Parse the arguments',
-  '- [in_progress] format: Format the status',
-  '- [open] docs: Write the README',
-  'Decisions:',
-  '- pure-core: Keep the core free of Pi imports',
-].join('\n');
+// The listings as the formatter writes them; format.test.ts pins their wording, the rest ask for them.
+export const EXAMPLE_STATUS = formatStatus(snapshotOf(EXAMPLE_STATE));
 
-export const EMPTY_STATUS = 'Agent State: no objective, 0 work items, 0 decisions.';
+export const EMPTY_STATUS = formatStatus(snapshotOf());

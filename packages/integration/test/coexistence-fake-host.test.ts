@@ -1,5 +1,7 @@
 import type { FakePiHost } from '@j1nn0/pi-testkit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { formatUnreadableEntry as formatContextGuardUnreadable } from '../../agent-context-guard-pi/src/format.js';
+import { formatUnreadableEntry as formatAgentStateUnreadable } from '../../agent-state-pi/src/format.js';
 import {
   AGENT_STATE_COMMAND,
   ALL_ADAPTER_TOOLS,
@@ -71,9 +73,11 @@ const DISCARDED: BothStates = {
   ].join('\n'),
 };
 
-const UNREADABLE_WARNING: Readonly<Record<Adapter, (reason: string) => string>> = {
-  agentState: (reason) => `Agent State: the newest saved state on this branch is unreadable (${reason}); starting empty.`,
-  contextGuard: (reason) => `Context Guard: the newest saved state on this branch is unreadable (${reason}); starting empty.`,
+type EnvelopeProblem = 'missing_payload' | 'malformed_payload';
+
+const UNREADABLE_WARNING: Readonly<Record<Adapter, (problem: EnvelopeProblem) => string>> = {
+  agentState: formatAgentStateUnreadable,
+  contextGuard: formatContextGuardUnreadable,
 };
 
 const OTHER: Readonly<Record<Adapter, Adapter>> = { agentState: 'contextGuard', contextGuard: 'agentState' };
@@ -202,11 +206,11 @@ describe('Agent State and Context Guard in one fake Pi host', () => {
 
   // The broken entry is the newest of the whole branch, so the other adapter must also walk past it.
   it.each([
-    ['agentState', 'no payload', () => null],
-    ['contextGuard', 'no payload', () => null],
-    ['agentState', 'malformed payload', (other: unknown) => other],
-    ['contextGuard', 'malformed payload', (other: unknown) => other],
-  ] as const)('when the newest %s entry has %s, only that adapter warns and starts empty', async (broken, reason, brokenData) => {
+    ['agentState', 'missing_payload', () => null],
+    ['contextGuard', 'missing_payload', () => null],
+    ['agentState', 'malformed_payload', (other: unknown) => other],
+    ['contextGuard', 'malformed_payload', (other: unknown) => other],
+  ] as const)('when the newest %s entry has %s, only that adapter warns and starts empty', async (broken, problem, brokenData) => {
     await playSteps(host, INTERLEAVED);
     // The malformed case files the other adapter's valid payload under this adapter's type.
     host.session.appendRaw({ type: 'custom', customType: ENTRY_TYPE_OF[broken], data: brokenData(newestPayload(host, OTHER[broken])) });
@@ -214,7 +218,7 @@ describe('Agent State and Context Guard in one fake Pi host', () => {
 
     await host.restart();
 
-    expect(takeNotices(host)).toEqual([['warning', UNREADABLE_WARNING[broken](reason)]]);
+    expect(takeNotices(host)).toEqual([['warning', UNREADABLE_WARNING[broken](problem)]]);
     expect(await readBothStates(host)).toEqual(withDiscarded(broken));
   });
 });

@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { STATE_ENTRY_TYPE } from '@j1nn0/agent-state-pi';
 import { contentText, customEntries, describeEachPi, startPi, type PiDriver } from '@j1nn0/pi-real-hosts';
+import { ReferenceAgentState, type ReferenceSnapshot } from '@j1nn0/pi-testkit/reference-models';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createMutationScript } from '../src/bench/mutation-script.js';
-import { ReferenceAgentState, formatReferenceStatus, type ReferenceSnapshot } from '../src/bench/reference-state.js';
+import { formatStatus } from '../../agent-state-pi/src/format.js';
 import { AGENT_STATE_COMMAND, playMutationScript } from '../src/bench/scripted-session.js';
 
 // 500 attempted changes through commands and multi-call model turns, then a restart: the restored
@@ -15,7 +16,7 @@ const SESSION_TIMEOUT_MS = 150_000;
 
 function referenceRun(): { readonly state: ReferenceSnapshot; readonly changes: number; readonly refused: number } {
   const reference = new ReferenceAgentState();
-  const effects = SCRIPT.operations.map((operation) => reference.apply(operation));
+  const effects = SCRIPT.operations.map((operation) => reference.apply(operation).kind);
   return {
     state: reference.snapshot(),
     changes: effects.filter((effect) => effect === 'changed').length,
@@ -58,7 +59,7 @@ describeEachPi('Agent State endurance: 500 changes and a restart', (target) => {
 
   it('shows the reference state in /agent-state status after the restart', async () => {
     const { notifications } = await driver().prompt(`${AGENT_STATE_COMMAND} status`);
-    expect(notifications.map((notification) => notification.message)).toEqual([formatReferenceStatus(EXPECTED.state)]);
+    expect(notifications.map((notification) => notification.message)).toEqual([formatStatus(EXPECTED.state)]);
   });
 
   it('returns the reference state from agent_state_get after the restart', async () => {
@@ -69,7 +70,7 @@ describeEachPi('Agent State endurance: 500 changes and a restart', (target) => {
     // The request after the call ends with its result; earlier results of the session come before it.
     const lastMessage = pi.model.chatRequests().at(-1)?.messages.at(-1);
     expect(lastMessage?.role).toBe('tool');
-    expect(contentText(lastMessage?.content)).toBe(formatReferenceStatus(EXPECTED.state));
+    expect(contentText(lastMessage?.content)).toBe(formatStatus(EXPECTED.state));
   });
 
   it('raised no extension error', () => {

@@ -11,8 +11,10 @@ import {
 } from '@j1nn0/pi-real-hosts';
 import { startPiTerminal } from '@j1nn0/pi-real-hosts/terminal';
 import { expect, it } from 'vitest';
+import { formatRejection } from '../../src/format.js';
 import { STATE_ENTRY_TYPE } from '../../src/persistence.js';
 import { FOOTER_STATUS_KEY } from '../../src/ui/footer.js';
+import { protectedText } from '../expected-messages.js';
 
 // Pi 1.6's codemode with `mode: "only"`: the model sees one tool, `codemode`, and reaches ours from
 // a JavaScript script. The built extension, a scripted model, the real Pi in RPC mode and in a terminal.
@@ -77,7 +79,11 @@ describeEachPi(
 
       const output = await runCodemodeScript(pi(), PROTECT_SCRIPT);
 
-      expect(JSON.parse(output)).toEqual(['Protected goal "csv".', 'Protected constraint "url".', 'Protected requirement "tests".']);
+      expect(JSON.parse(output)).toEqual([
+        protectedText('csv', 'goal'),
+        protectedText('url', 'constraint'),
+        protectedText('tests', 'requirement'),
+      ]);
       expect(await savedItems(pi())).toEqual(ITEMS_IN_CALL_ORDER);
       const events = pi().events().slice(mark);
       const appended = events
@@ -106,8 +112,8 @@ return JSON.stringify(messages);`;
       const output = await runCodemodeScript(pi(), code);
 
       expect(JSON.parse(output)).toEqual([
-        'Rejected: a protected item with id "csv" already exists.',
-        'Rejected: content must be 1-500 characters and not blank.',
+        formatRejection({ code: 'duplicate_item', id: 'csv' }),
+        formatRejection({ code: 'invalid_content' }),
       ]);
       expect(await savedItems(pi())).toHaveLength(1);
     });

@@ -2,7 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { contentText, customEntries, describeEachPi, useSharedPi, type PiDriver, type SessionFileEntry } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
 import { CHECK_ENTRY_TYPE } from '../../src/check-entry.js';
+import { formatCompactionFailed, formatRejection } from '../../src/format.js';
 import { STATE_ENTRY_TYPE } from '../../src/persistence.js';
+import { changeText, protectedText } from '../expected-messages.js';
 import {
   CHECK_NOTICE,
   EXTENSION_PATH,
@@ -25,8 +27,7 @@ const COMPACTOR_PATH = fileURLToPath(new URL('fixtures/boundary-compactor.ts', i
 
 const PENDING_STATUS = 'Context Guard: 3 protected items (2 critical), recovery critical.\nA compaction will be checked at the next model request.\nLast check: none yet.';
 
-const CRITICAL_BY_PERSON_ONLY =
-  'Rejected: only a person can mark an item critical (/context-guard critical <id> on); protect it without critical.';
+const CRITICAL_BY_PERSON_ONLY = formatRejection({ code: 'critical_by_model' });
 
 function compactions(entries: readonly SessionFileEntry[]): SessionFileEntry[] {
   return entries.filter((entry) => entry.type === 'compaction');
@@ -118,7 +119,7 @@ describeEachPi('agent-context-guard-pi: a compaction whose summary request fails
 
     expect(response.success).toBe(false);
     const notices = pi().notifications().slice(before).map((notification) => notification.message);
-    expect(notices).toEqual(target.version.compaction.failedEvent ? ['Context Guard: the compaction failed; nothing was checked.'] : []);
+    expect(notices).toEqual(target.version.compaction.failedEvent ? [formatCompactionFailed(false)] : []);
     pi().model.reset();
     pi().model.enqueue({ text: 'Continuing.' });
     expect(await guardNotices(pi(), 'Continue.')).toEqual([]);
@@ -143,12 +144,12 @@ describeEachPi(
 
       const [, afterRefusal, afterProtect] = pi().model.chatRequests();
       expect(contentText(afterRefusal?.messages.at(-1)?.content)).toBe(CRITICAL_BY_PERSON_ONLY);
-      expect(contentText(afterProtect?.messages.at(-1)?.content)).toBe('Protected constraint "rule".');
+      expect(contentText(afterProtect?.messages.at(-1)?.content)).toBe(protectedText('rule', 'constraint'));
       const protect = pi().model.chatRequests()[0]?.tools.find((tool) => tool.name === 'context_guard_protect');
       expect(Object.keys((protect?.parameters as { properties?: object } | undefined)?.properties ?? {})).toEqual(['id', 'kind', 'content']);
       const saved = customEntries(await pi().readSessionFile(), STATE_ENTRY_TYPE).map((entry) => entry['data']);
       expect(saved).toEqual([{ schemaVersion: 1, recovery: 'off', items: [{ id: 'rule', kind: 'constraint', content: 'Obey this file', critical: false }] }]);
-      expect(await readCommand(pi(), '/context-guard critical rule on')).toBe('Protected item "rule" is now critical.');
+      expect(await readCommand(pi(), '/context-guard critical rule on')).toBe(changeText({ kind: 'set_critical', id: 'rule', critical: true }));
     });
   },
   { lines: 'all' },

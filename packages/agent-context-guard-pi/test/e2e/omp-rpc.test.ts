@@ -2,6 +2,18 @@ import { customEntries, describeOmp, toolResultsInCallOrder, useSharedPi } from 
 import { expect, it } from 'vitest';
 import { CHECK_ENTRY_TYPE } from '../../src/check-entry.js';
 import {
+  USAGE,
+  formatClearPreview,
+  formatList,
+  formatListWithCheck,
+  formatNoChange,
+  formatRejection,
+  formatStatus,
+  formatUsage,
+} from '../../src/format.js';
+import { EMPTY_GUARD_STATE } from '../../src/guard-state.js';
+import { changeText, guardState, protectedText } from '../expected-messages.js';
+import {
   CHECK_NOTICE,
   EXTENSION_PATH,
   PENDING_NOTICE,
@@ -18,34 +30,32 @@ import {
 
 const FOOTER = 'context-guard';
 
-const USAGE =
-  'Usage: /context-guard add <id> <goal|constraint|requirement|decision|fact> [--critical] <content> | list | remove <id> | critical <id> <on|off> | clear [--yes] | status | recovery <off|critical>';
+const TWO_ITEMS = guardState([
+  ['ship', 'goal', 'Add CSV export to the report page', true],
+  ['no-deps', 'constraint', 'Add no new runtime dependencies'],
+]);
 
 /** Each command of the README's Messages table, in an order that builds on the state before, with its reply. */
 const COMMAND_REPLIES: readonly (readonly [args: string, message: string, notifyType: 'info' | 'warning'])[] = [
-  ['list', 'Context Guard: 0 protected items.', 'info'],
-  ['status', 'Context Guard: 0 protected items, recovery off.\nLast check: none yet.', 'info'],
-  ['add ship goal --critical Add CSV export to the report page', 'Protected goal "ship" (critical).', 'info'],
-  ['add no-deps constraint Add no new runtime dependencies', 'Protected constraint "no-deps".', 'info'],
-  ['add ship fact Again', 'Rejected: a protected item with id "ship" already exists.', 'warning'],
-  ['add x colour Blue', 'Rejected: unknown kind. Valid kinds: goal, constraint, requirement, decision, fact.', 'warning'],
-  ['critical ship on', 'Protected item "ship" is already critical; nothing changed.', 'info'],
-  ['critical no-deps on', 'Protected item "no-deps" is now critical.', 'info'],
-  ['critical no-deps off', 'Protected item "no-deps" is no longer critical.', 'info'],
-  ['critical ghost on', 'Rejected: no protected item has id "ghost".', 'warning'],
-  [
-    'list',
-    'Context Guard: 2 protected items (1 critical).\n- [goal, critical] ship: Add CSV export to the report page\n- [constraint] no-deps: Add no new runtime dependencies',
-    'info',
-  ],
-  ['recovery critical', 'Recovery set to critical.', 'info'],
-  ['recovery critical', 'Recovery is already critical; nothing changed.', 'info'],
-  ['recovery always', 'Rejected: unknown recovery mode. Valid modes: off, critical.', 'warning'],
-  ['recovery', 'Usage: /context-guard recovery <off|critical>', 'warning'],
+  ['list', formatList(EMPTY_GUARD_STATE), 'info'],
+  ['status', formatStatus({ state: EMPTY_GUARD_STATE, discarded: false, verificationPending: false, lastCheck: undefined }), 'info'],
+  ['add ship goal --critical Add CSV export to the report page', protectedText('ship', 'goal', true), 'info'],
+  ['add no-deps constraint Add no new runtime dependencies', protectedText('no-deps', 'constraint'), 'info'],
+  ['add ship fact Again', formatRejection({ code: 'duplicate_item', id: 'ship' }), 'warning'],
+  ['add x colour Blue', formatRejection({ code: 'invalid_kind' }), 'warning'],
+  ['critical ship on', formatNoChange({ reason: 'same_critical', id: 'ship', critical: true }), 'info'],
+  ['critical no-deps on', changeText({ kind: 'set_critical', id: 'no-deps', critical: true }), 'info'],
+  ['critical no-deps off', changeText({ kind: 'set_critical', id: 'no-deps', critical: false }), 'info'],
+  ['critical ghost on', formatRejection({ code: 'unknown_item', id: 'ghost' }), 'warning'],
+  ['list', formatList(TWO_ITEMS), 'info'],
+  ['recovery critical', changeText({ kind: 'set_recovery', recovery: 'critical' }), 'info'],
+  ['recovery critical', formatNoChange({ reason: 'same_recovery', recovery: 'critical' }), 'info'],
+  ['recovery always', formatRejection({ code: 'invalid_recovery' }), 'warning'],
+  ['recovery', formatUsage('recovery'), 'warning'],
   ['bogus', USAGE, 'warning'],
-  ['clear', 'Clear would remove 2 protected items (1 critical). Nothing changed; confirm with /context-guard clear --yes.', 'info'],
-  ['clear --yes', 'Context Guard cleared: removed 2 protected items (1 critical).', 'info'],
-  ['clear', 'Context Guard has no protected items; nothing to clear.', 'info'],
+  ['clear', formatClearPreview(TWO_ITEMS), 'info'],
+  ['clear --yes', changeText({ kind: 'clear' }, TWO_ITEMS), 'info'],
+  ['clear', formatNoChange({ reason: 'already_empty' }), 'info'],
 ];
 
 describeOmp('agent-context-guard-pi in RPC mode', (target) => {
@@ -89,12 +99,12 @@ describeOmp('agent-context-guard-pi in RPC mode', (target) => {
 
     const [, afterProtect, afterList] = pi().model.chatRequests();
     expect(toolResultsInCallOrder(afterProtect)).toEqual([
-      'Protected goal "csv".',
-      'Rejected: a protected item with id "csv" already exists.',
-      'Rejected: only a person can mark an item critical (/context-guard critical <id> on); protect it without critical.',
+      protectedText('csv', 'goal'),
+      formatRejection({ code: 'duplicate_item', id: 'csv' }),
+      formatRejection({ code: 'critical_by_model' }),
     ]);
     expect(toolResultsInCallOrder(afterList).at(-1)).toBe(
-      'Context Guard: 1 protected item (0 critical).\n- [goal] csv: Ship the CSV export\nLast check: none yet.',
+      formatListWithCheck(guardState([['csv', 'goal', 'Ship the CSV export']]), undefined),
     );
   });
 });

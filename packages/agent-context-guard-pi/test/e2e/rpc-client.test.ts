@@ -1,6 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { describeEachPi, useSharedRpcClient } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
+import { USAGE, formatList, formatRejection } from '../../src/format.js';
+import { changeText, guardState, protectedText } from '../expected-messages.js';
+
+const LOC_ONLY = guardState([['loc', 'fact', 'The exporter lives in export.ts']]);
 
 // Context Guard as an editor integration meets it: Pi's own RpcClient, imported from the Pi package
 // under test, gets the footer (without the terminal's separator) and every reply as a notification.
@@ -19,29 +23,29 @@ describeEachPi('context-guard-pi in an RPC client', (target) => {
   it('receives the footer without a terminal separator, following every change', async () => {
     const pi = client();
     expect(pi.status(FOOTER)).toBeUndefined();
-    expect(await run('add ship goal --critical Ship the CSV export')).toEqual(['Protected goal "ship" (critical).']);
+    expect(await run('add ship goal --critical Ship the CSV export')).toEqual([protectedText('ship', 'goal', true)]);
     expect(pi.status(FOOTER)).toBe('Context Guard 1 item, 1 critical');
-    expect(await run('add loc fact The exporter lives in export.ts')).toEqual(['Protected fact "loc".']);
+    expect(await run('add loc fact The exporter lives in export.ts')).toEqual([protectedText('loc', 'fact')]);
     expect(pi.status(FOOTER)).toBe('Context Guard 2 items, 1 critical');
-    expect(await run('remove ship')).toEqual(['Removed protected item "ship".']);
+    expect(await run('remove ship')).toEqual([changeText({ kind: 'remove', id: 'ship' })]);
     expect(pi.status(FOOTER)).toBe('Context Guard 1 item');
     expect(pi.statusUpdates(FOOTER).filter((update) => update.text?.includes('│') === true)).toEqual([]);
   });
 
   it('answers every command with a notification the client can show', async () => {
     await run('add loc fact The exporter lives in export.ts');
-    expect(await run('list')).toEqual(['Context Guard: 1 protected item (0 critical).\n- [fact] loc: The exporter lives in export.ts']);
-    expect(await run('recovery critical')).toEqual(['Recovery set to critical.']);
-    expect(await run('remove nope')).toEqual(['Rejected: no protected item has id "nope".']);
+    expect(await run('list')).toEqual([formatList(LOC_ONLY)]);
+    expect(await run('recovery critical')).toEqual([changeText({ kind: 'set_recovery', recovery: 'critical' })]);
+    expect(await run('remove nope')).toEqual([formatRejection({ code: 'unknown_item', id: 'nope' })]);
     const [usage, ...more] = await run('frobnicate');
-    expect(usage).toMatch(/^Usage: \/context-guard add /u);
+    expect(usage).toBe(USAGE);
     expect(more).toEqual([]);
   });
 
   it('clears the footer by clear --yes and by a new session', async () => {
     const pi = client();
     await run('add loc fact The exporter lives in export.ts');
-    expect(await run('clear --yes')).toEqual(['Context Guard cleared: removed 1 protected item (0 critical).']);
+    expect(await run('clear --yes')).toEqual([changeText({ kind: 'clear' }, LOC_ONLY)]);
     expect(pi.status(FOOTER)).toBeUndefined();
     await run('add loc fact The exporter lives in export.ts');
     expect(pi.status(FOOTER)).toBe('Context Guard 1 item');

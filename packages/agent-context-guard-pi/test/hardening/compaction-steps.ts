@@ -9,6 +9,7 @@ import { listingThroughCommand } from './observed-state.js';
 import { runReferenceCommand, type ExpectedNotice } from './reference-command.js';
 import { RECOVERY_TYPE, ReferenceLifecycle, recoveryIndex } from './reference-compaction.js';
 import { EMPTY_REFERENCE_STATE, type ReferenceState } from './reference-context-guard.js';
+import { referenceOutcomeText } from './reference-messages.js';
 import { PROTECT_TOOL, runReferenceProtect } from './reference-tools.js';
 
 // Random interleavings of compactions (Pi's own, another extension's at a turn boundary, failed or cancelled ones),
@@ -113,7 +114,7 @@ class ProtectCall extends CompactionStep {
     const result = await real.host.executeTool(PROTECT_TOOL, this.args);
     if (expected.kind !== 'outcome') throw new Error('the compaction steps draw valid arguments only');
     expect(result.isError).toBe(expected.outcome.kind !== 'changed');
-    expect(result.content).toEqual([{ type: 'text', text: expected.outcome.message }]);
+    expect(result.content).toEqual([{ type: 'text', text: referenceOutcomeText(expected.outcome) }]);
     if (expected.outcome.kind === 'changed') {
       model.state = expected.outcome.state;
     }

@@ -19,7 +19,9 @@ import {
   type ContextGuardSystem,
 } from './model-world.js';
 import { expectObservedStateMatches, expectedDetails } from './observed-state.js';
+import type { UnreadableProblem } from '../../src/persistence.js';
 import { runReferenceCommand } from './reference-command.js';
+import { referenceOutcomeText } from './reference-messages.js';
 import type { ReferenceState } from './reference-context-guard.js';
 import { expectedPayload } from './reference-payload.js';
 import { PROTECT_TOOL, runReferenceProtect } from './reference-tools.js';
@@ -89,12 +91,13 @@ async function callProtect(
     return;
   }
   const { outcome } = expected;
+  const text = referenceOutcomeText(outcome);
   if (outcome.kind !== 'changed') {
-    expect(result).toEqual({ content: [{ type: 'text', text: outcome.message }], details: {}, isError: true });
+    expect(result).toEqual({ content: [{ type: 'text', text }], details: {}, isError: true });
     return;
   }
   expect(result).toEqual({
-    content: [{ type: 'text', text: outcome.message }],
+    content: [{ type: 'text', text }],
     details: expectedDetails(outcome.state),
     isError: false,
   });
@@ -191,11 +194,11 @@ class RestoreCrowdedState extends ContextGuardStep {
 }
 
 /** Broken saved states, one per reason the README names. */
-const UNREADABLE_PAYLOADS: readonly (readonly [string, unknown])[] = [
-  ['no payload', null],
-  ['unsupported schema version', { schemaVersion: 2, recovery: 'off', items: [] }],
-  ['malformed payload', { schemaVersion: 1, recovery: 'sometimes', items: [] }],
-  ['invalid items', { schemaVersion: 1, recovery: 'off', items: [{ id: 'a', kind: 'wish', content: 'A', critical: false }] }],
+const UNREADABLE_PAYLOADS: readonly (readonly [UnreadableProblem, unknown])[] = [
+  ['missing_payload', null],
+  ['unsupported_version', { schemaVersion: 2, recovery: 'off', items: [] }],
+  ['malformed_payload', { schemaVersion: 1, recovery: 'sometimes', items: [] }],
+  ['rejected_items', { schemaVersion: 1, recovery: 'off', items: [{ id: 'a', kind: 'wish', content: 'A', critical: false }] }],
 ];
 
 /** A newest saved state that cannot be read (an older adapter, a hand edit), then a session_start, once or twice. */
@@ -208,7 +211,7 @@ class RestoreUnreadableState extends ContextGuardStep {
   }
 
   protected async act(model: ContextGuardModel, real: ContextGuardSystem): Promise<void> {
-    const [reason, data] = UNREADABLE_PAYLOADS[this.payload % UNREADABLE_PAYLOADS.length] ?? ['', null];
+    const [reason, data] = UNREADABLE_PAYLOADS[this.payload % UNREADABLE_PAYLOADS.length] ?? ['missing_payload', null];
     const id = real.host.session.appendEntry(SAVED_STATE_TYPE, data);
     const stored = real.host.session.getEntry(id);
     mirrorAppendedEntry(model, real, 'state', {

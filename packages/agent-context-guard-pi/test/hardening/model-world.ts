@@ -9,7 +9,8 @@ import {
 import { startGuardHost } from '../context-guard-host.js';
 import type { ExpectedNotice } from './reference-command.js';
 import { EMPTY_REFERENCE_STATE, type ReferenceState } from './reference-context-guard.js';
-import { referenceUnreadableWarning } from './reference-payload.js';
+import { formatUnreadableEntry } from '../../src/format.js';
+import type { UnreadableProblem } from '../../src/persistence.js';
 
 // The two sides of the model-based test: the fake Pi host running the adapter, and the reference sessions.
 // Sessions are kept index for index on both sides so a switch back can name the same session.
@@ -21,7 +22,7 @@ export const FOOTER_KEY = 'context-guard';
 /** What a state entry holds for the reference: a state it restores, or data it must refuse, and why. */
 export type SavedState =
   | { readonly kind: 'readable'; readonly state: ReferenceState }
-  | { readonly kind: 'unreadable'; readonly reason: string; readonly data: unknown };
+  | { readonly kind: 'unreadable'; readonly reason: UnreadableProblem; readonly data: unknown };
 
 
 /** What one extension instance remembers across loads; a restart or a session change starts a new one. */
@@ -75,7 +76,7 @@ export function expectedLoadNotices(
     model.instance.discarded = atLeaf?.saved.kind === 'unreadable';
     if (atLeaf?.saved.kind === 'unreadable' && !model.instance.reportedUnreadable.has(atLeaf.entryId)) {
       model.instance.reportedUnreadable.add(atLeaf.entryId);
-      notices.push({ message: referenceUnreadableWarning(atLeaf.saved.reason), type: 'warning' });
+      notices.push({ message: formatUnreadableEntry(atLeaf.saved.reason), type: 'warning' });
     }
   }
   return notices;

@@ -1,11 +1,6 @@
-import {
-  REFERENCE_SUBCOMMAND_USAGE,
-  REFERENCE_USAGE,
-  applyReferenceChange,
-  referenceClearPreview,
-  type ReferenceChange,
-  type ReferenceState,
-} from './reference-context-guard.js';
+import { formatClearPreview, formatUsage } from '../../src/format.js';
+import { applyReferenceChange, type ReferenceChange, type ReferenceState } from './reference-context-guard.js';
+import { referenceOutcomeText } from './reference-messages.js';
 
 // The README's `/context-guard` grammar, read independently of src/commands.ts: words are separated by
 // whitespace, subcommands, kinds and modes are case-sensitive, `--critical` counts only right after the kind,
@@ -23,10 +18,9 @@ export type ReferenceCommandResult =
   | { readonly kind: 'status' }
   | { readonly kind: 'notice'; readonly notice: ExpectedNotice; readonly state?: ReferenceState };
 
-const USAGE: ReferenceCommandResult = { kind: 'notice', notice: { message: REFERENCE_USAGE, type: 'warning' } };
-
-function usageOf(subcommand: string): ReferenceCommandResult {
-  return { kind: 'notice', notice: { message: REFERENCE_SUBCOMMAND_USAGE[subcommand] ?? REFERENCE_USAGE, type: 'warning' } };
+/** README: a known subcommand with wrong arguments shows that subcommand's usage only. */
+function usageOf(subcommand?: string): ReferenceCommandResult {
+  return { kind: 'notice', notice: { message: formatUsage(subcommand), type: 'warning' } };
 }
 
 /** The first word and the text after it, both without surrounding whitespace. */
@@ -60,7 +54,7 @@ export function runReferenceCommand(state: ReferenceState, args: string): Refere
     case 'status':
       return rest === '' ? { kind: 'status' } : usageOf(subcommand);
     case 'clear':
-      if (rest === '') return { kind: 'notice', notice: { message: referenceClearPreview(state), type: 'info' } };
+      if (rest === '') return { kind: 'notice', notice: { message: formatClearPreview(state), type: 'info' } };
       return rest === '--yes' ? change(state, { kind: 'clear' }) : usageOf(subcommand);
     case 'add': {
       const request = addRequest(rest);
@@ -81,14 +75,15 @@ export function runReferenceCommand(state: ReferenceState, args: string): Refere
       return mode === undefined || extra.length > 0 ? usageOf(subcommand) : change(state, { kind: 'recovery', mode });
     }
     default:
-      return USAGE;
+      return usageOf();
   }
 }
 
 function change(state: ReferenceState, requested: ReferenceChange): ReferenceCommandResult {
   const outcome = applyReferenceChange(state, requested);
   const type = outcome.kind === 'rejected' ? 'warning' : 'info';
+  const message = referenceOutcomeText(outcome);
   return outcome.kind === 'changed'
-    ? { kind: 'notice', notice: { message: outcome.message, type }, state: outcome.state }
-    : { kind: 'notice', notice: { message: outcome.message, type } };
+    ? { kind: 'notice', notice: { message, type }, state: outcome.state }
+    : { kind: 'notice', notice: { message, type } };
 }

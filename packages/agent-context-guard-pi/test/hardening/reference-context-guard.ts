@@ -1,7 +1,9 @@
-import { isDisplayUnsafeCodePoint, referenceDisplay } from '@j1nn0/test-checks';
+import { isDisplayUnsafeCodePoint } from '@j1nn0/test-checks';
 
-// An independent reference for the Context Guard rules and messages, written from the README and its
-// docs pages alone. It imports nothing from src/, so a wrong rule there cannot hide behind the same wrong rule here.
+// An independent reference for the Context Guard rules, written from the README and its
+// docs pages alone. It imports nothing
+// from src/, so a wrong rule there cannot hide behind the same wrong rule here. It predicts the outcome and
+// its reason; the words for them are the formatter's (reference-messages.ts asks it).
 
 export const REFERENCE_KINDS = ['goal', 'constraint', 'requirement', 'decision', 'fact'] as const;
 export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
@@ -30,39 +32,36 @@ export type ReferenceChange =
   | { readonly kind: 'clear' }
   | { readonly kind: 'recovery'; readonly mode: string };
 
+/** Why a change was refused (the reasons the README names). */
+export type ReferenceRejection =
+  | { readonly code: 'invalid_id' }
+  | { readonly code: 'invalid_content' }
+  | { readonly code: 'invalid_kind' }
+  | { readonly code: 'invalid_recovery' }
+  | { readonly code: 'item_limit' }
+  | { readonly code: 'duplicate_item'; readonly id: string }
+  | { readonly code: 'unknown_item'; readonly id: string }
+  | { readonly code: 'critical_by_model' };
+
+/** Why an accepted change left the state as it was. */
+export type ReferenceNoChange =
+  | { readonly reason: 'already_empty' }
+  | { readonly reason: 'same_critical'; readonly id: string; readonly critical: boolean }
+  | { readonly reason: 'same_recovery'; readonly recovery: ReferenceMode };
+
 export type ReferenceOutcome =
-  | { readonly kind: 'changed'; readonly state: ReferenceState; readonly message: string }
-  | { readonly kind: 'unchanged'; readonly message: string }
-  | { readonly kind: 'rejected'; readonly message: string };
+  | {
+      readonly kind: 'changed';
+      readonly change: ReferenceChange;
+      readonly previous: ReferenceState;
+      readonly state: ReferenceState;
+    }
+  | { readonly kind: 'unchanged'; readonly noChange: ReferenceNoChange }
+  | { readonly kind: 'rejected'; readonly rejection: ReferenceRejection };
 
 const MAX_ID_CODE_POINTS = 64;
 const MAX_CONTENT_CODE_POINTS = 500;
 const MAX_REFERENCE_ITEMS = 100;
-
-export const REFERENCE_USAGE =
-  'Usage: /context-guard add <id> <goal|constraint|requirement|decision|fact> [--critical] <content> | list | ' +
-  'remove <id> | critical <id> <on|off> | clear [--yes] | status | recovery <off|critical>';
-
-/** README: a known subcommand with wrong arguments shows that subcommand's usage only. */
-export const REFERENCE_SUBCOMMAND_USAGE: Readonly<Record<string, string>> = {
-  add: 'Usage: /context-guard add <id> <goal|constraint|requirement|decision|fact> [--critical] <content>',
-  list: 'Usage: /context-guard list',
-  remove: 'Usage: /context-guard remove <id>',
-  critical: 'Usage: /context-guard critical <id> <on|off>',
-  clear: 'Usage: /context-guard clear [--yes]',
-  status: 'Usage: /context-guard status',
-  recovery: 'Usage: /context-guard recovery <off|critical>',
-};
-
-export const REJECTED = {
-  kind: 'Rejected: unknown kind. Valid kinds: goal, constraint, requirement, decision, fact.',
-  mode: 'Rejected: unknown recovery mode. Valid modes: off, critical.',
-  id: 'Rejected: an id must be 1-64 characters with no whitespace, control or bidirectional formatting characters.',
-  content: 'Rejected: content must be 1-500 characters and not blank.',
-  limit: 'Rejected: the limit of 100 protected items is reached.',
-  unknownUntypeableId: 'Rejected: no protected item has this id.',
-  criticalByModel: 'Rejected: only a person can mark an item critical (/context-guard critical <id> on); protect it without critical.',
-} as const;
 
 export function isReferenceKind(value: unknown): value is ReferenceKind {
   return (REFERENCE_KINDS as readonly unknown[]).includes(value);
@@ -95,34 +94,8 @@ export function isReferenceContent(text: string): boolean {
   return text.trim() !== '' && codePoints(text).length <= MAX_CONTENT_CODE_POINTS;
 }
 
-function plural(count: number, one: string): string {
-  return `${count} ${one}${count === 1 ? '' : 's'}`;
-}
-
 export function criticalCount(items: readonly ReferenceItem[]): number {
   return items.filter((item) => item.critical).length;
-}
-
-/** `0 protected items`, or `N protected item(s) (C critical)`. */
-export function referenceCounts(items: readonly ReferenceItem[]): string {
-  const count = plural(items.length, 'protected item');
-  return items.length === 0 ? count : `${count} (${criticalCount(items)} critical)`;
-}
-
-export const NOTHING_TO_CLEAR = 'Context Guard has no protected items; nothing to clear.';
-
-export function referenceClearPreview(state: ReferenceState): string {
-  return state.items.length === 0
-    ? NOTHING_TO_CLEAR
-    : `Clear would remove ${referenceCounts(state.items)}. Nothing changed; confirm with /context-guard clear --yes.`;
-}
-
-function quoted(id: string): string {
-  return `"${referenceDisplay(id)}"`;
-}
-
-function unknownItem(id: string): string {
-  return isReferenceId(id) ? `Rejected: no protected item has id ${quoted(id)}.` : REJECTED.unknownUntypeableId;
 }
 
 /**
@@ -130,56 +103,43 @@ function unknownItem(id: string): string {
  * the order is: kind, id rule, content rule, item limit, id taken (the command reads the kind before the rest).
  */
 export function applyReferenceChange(state: ReferenceState, change: ReferenceChange): ReferenceOutcome {
+  const changed = (after: ReferenceState): ReferenceOutcome => ({ kind: 'changed', change, previous: state, state: after });
   switch (change.kind) {
     case 'add': {
       const { id, itemKind, content, critical } = change;
-      if (!isReferenceKind(itemKind)) return rejected(REJECTED.kind);
-      if (!isReferenceId(id)) return rejected(REJECTED.id);
-      if (!isReferenceContent(content)) return rejected(REJECTED.content);
-      if (state.items.length >= MAX_REFERENCE_ITEMS) return rejected(REJECTED.limit);
-      if (state.items.some((item) => item.id === id)) {
-        return rejected(`Rejected: a protected item with id ${quoted(id)} already exists.`);
-      }
-      return changed(
-        { ...state, items: [...state.items, { id, kind: itemKind, content, critical }] },
-        `Protected ${itemKind} ${quoted(id)}${critical ? ' (critical)' : ''}.`,
-      );
+      if (!isReferenceKind(itemKind)) return rejected({ code: 'invalid_kind' });
+      if (!isReferenceId(id)) return rejected({ code: 'invalid_id' });
+      if (!isReferenceContent(content)) return rejected({ code: 'invalid_content' });
+      if (state.items.length >= MAX_REFERENCE_ITEMS) return rejected({ code: 'item_limit' });
+      if (state.items.some((item) => item.id === id)) return rejected({ code: 'duplicate_item', id });
+      return changed({ ...state, items: [...state.items, { id, kind: itemKind, content, critical }] });
     }
     case 'remove':
-      if (!state.items.some((item) => item.id === change.id)) return rejected(unknownItem(change.id));
-      return changed(
-        { ...state, items: state.items.filter((item) => item.id !== change.id) },
-        `Removed protected item ${quoted(change.id)}.`,
-      );
+      if (!state.items.some((item) => item.id === change.id)) return rejected({ code: 'unknown_item', id: change.id });
+      return changed({ ...state, items: state.items.filter((item) => item.id !== change.id) });
     case 'critical': {
-      const item = state.items.find((candidate) => candidate.id === change.id);
-      if (item === undefined) return rejected(unknownItem(change.id));
-      if (item.critical === change.critical) {
-        return unchanged(`Protected item ${quoted(change.id)} is already ${change.critical ? 'critical' : 'not critical'}; nothing changed.`);
-      }
-      return changed(
-        { ...state, items: state.items.map((candidate) => (candidate === item ? { ...item, critical: change.critical } : candidate)) },
-        `Protected item ${quoted(change.id)} is ${change.critical ? 'now' : 'no longer'} critical.`,
-      );
+      const { id, critical } = change;
+      const item = state.items.find((candidate) => candidate.id === id);
+      if (item === undefined) return rejected({ code: 'unknown_item', id });
+      if (item.critical === critical) return unchanged({ reason: 'same_critical', id, critical });
+      return changed({ ...state, items: state.items.map((candidate) => (candidate === item ? { ...item, critical } : candidate)) });
     }
     case 'clear':
-      if (state.items.length === 0) return unchanged(NOTHING_TO_CLEAR);
-      return changed({ ...state, items: [] }, `Context Guard cleared: removed ${referenceCounts(state.items)}.`);
-    case 'recovery':
-      if (!isReferenceMode(change.mode)) return rejected(REJECTED.mode);
-      if (change.mode === state.recovery) return unchanged(`Recovery is already ${change.mode}; nothing changed.`);
-      return changed({ ...state, recovery: change.mode }, `Recovery set to ${change.mode}.`);
+      if (state.items.length === 0) return unchanged({ reason: 'already_empty' });
+      return changed({ ...state, items: [] });
+    case 'recovery': {
+      const { mode } = change;
+      if (!isReferenceMode(mode)) return rejected({ code: 'invalid_recovery' });
+      if (mode === state.recovery) return unchanged({ reason: 'same_recovery', recovery: mode });
+      return changed({ ...state, recovery: mode });
+    }
   }
 }
 
-function changed(state: ReferenceState, message: string): ReferenceOutcome {
-  return { kind: 'changed', state, message };
+function unchanged(noChange: ReferenceNoChange): ReferenceOutcome {
+  return { kind: 'unchanged', noChange };
 }
 
-function unchanged(message: string): ReferenceOutcome {
-  return { kind: 'unchanged', message };
-}
-
-function rejected(message: string): ReferenceOutcome {
-  return { kind: 'rejected', message };
+export function rejected(rejection: ReferenceRejection): ReferenceOutcome {
+  return { kind: 'rejected', rejection };
 }

@@ -1,7 +1,6 @@
 import {
   isPayloadRecord,
   readPayloadEnvelope,
-  unreadableStateWarning,
   type SavedPayloadReading,
 } from '@j1nn0/pi-testkit/checks';
 import {
@@ -10,6 +9,7 @@ import {
   type ReferenceItem,
   type ReferenceState,
 } from './reference-context-guard.js';
+import type { UnreadableProblem } from '../../src/persistence.js';
 
 // Which saved payloads the adapter must restore, and why it refuses the others, from the two READMEs
 // and their docs pages alone:
@@ -17,7 +17,7 @@ import {
 // four keys, non-blank strings within 1,024 / 65,536 UTF-16 units, one of five kinds, a boolean `critical`,
 // unique ids). Restored items are taken as the core takes them, even where the adapter's own limits are tighter.
 
-export type PayloadReading = SavedPayloadReading<ReferenceState>;
+export type PayloadReading = SavedPayloadReading<ReferenceState, UnreadableProblem>;
 
 const MAX_ID_UNITS = 1024;
 const MAX_CONTENT_UNITS = 65_536;
@@ -53,17 +53,14 @@ export function readReferenceItems(value: unknown): ReferenceItem[] | undefined 
 export function readReferencePayload(data: unknown): PayloadReading {
   return readPayloadEnvelope(data, (fields) => {
     const recovery = fields['recovery'];
-    if (!isReferenceMode(recovery) || !('items' in fields)) return { kind: 'unreadable', reason: 'malformed payload' };
+    if (!isReferenceMode(recovery) || !('items' in fields)) return { kind: 'unreadable', reason: 'malformed_payload' };
     const items = readReferenceItems(fields['items']);
     return items === undefined
-      ? { kind: 'unreadable', reason: 'invalid items' }
+      ? { kind: 'unreadable', reason: 'rejected_items' }
       : { kind: 'valid', state: { recovery, items } };
   });
 }
 
-export function referenceUnreadableWarning(reason: string): string {
-  return unreadableStateWarning('Context Guard', reason);
-}
 
 /** The README payload of a state, as each successful change saves it. */
 export function expectedPayload(state: ReferenceState): unknown {

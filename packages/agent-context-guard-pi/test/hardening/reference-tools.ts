@@ -1,7 +1,7 @@
 import {
-  REJECTED,
   applyReferenceChange,
   isReferenceKind,
+  rejected,
   type ReferenceOutcome,
   type ReferenceState,
 } from './reference-context-guard.js';
@@ -27,7 +27,7 @@ export function runReferenceProtect(state: ReferenceState, args: Readonly<Record
   }
   const critical = args['critical'] ?? false;
   if (critical !== false) {
-    return { kind: 'outcome', outcome: { kind: 'rejected', message: REJECTED.criticalByModel } };
+    return { kind: 'outcome', outcome: rejected({ code: 'critical_by_model' }) };
   }
   return { kind: 'outcome', outcome: applyReferenceChange(state, { kind: 'add', id, itemKind: kind, content, critical: false }) };
 }

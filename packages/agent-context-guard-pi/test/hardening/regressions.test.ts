@@ -11,8 +11,7 @@ import {
 } from '../context-guard-host.js';
 import { compactionSummaryMessage, userMessage } from '../messages.js';
 import { SAVED_STATE_TYPE } from './model-world.js';
-import { REJECTED } from './reference-context-guard.js';
-import { referenceUnreadableWarning } from './reference-payload.js';
+import { formatRejection, formatUnreadableEntry } from '../../src/format.js';
 
 // Defects the hardening suites found, each pinned by the smallest case that showed it.
 
@@ -20,9 +19,10 @@ describe('regressions found by the model-based test and fuzzing', () => {
   describe('an id with a lone surrogate was accepted and echoed', () => {
     it('adding an id with a lone surrogate breaks the id rule, by command and by tool', async () => {
       const host = await startGuardHost();
-      expect(await runGuard(host, 'add half\ud800 goal A')).toEqual([{ message: REJECTED.id, type: 'warning' }]);
+      const invalidId = formatRejection({ code: 'invalid_id' });
+      expect(await runGuard(host, 'add half\ud800 goal A')).toEqual([{ message: invalidId, type: 'warning' }]);
       expect(await host.executeTool('context_guard_protect', { id: '\udfff', kind: 'fact', content: 'A' })).toEqual({
-        content: [{ type: 'text', text: REJECTED.id }],
+        content: [{ type: 'text', text: invalidId }],
         details: {},
         isError: true,
       });
@@ -69,8 +69,8 @@ describe('regressions found by the model-based test and fuzzing', () => {
     host.session.appendEntry(SAVED_STATE_TYPE, { schemaVersion: 2, recovery: 'off', items: [] });
     await host.startSession('resume');
     expect(host.takeNotifications()).toEqual([
-      { message: referenceUnreadableWarning('no payload'), type: 'warning' },
-      { message: referenceUnreadableWarning('unsupported schema version'), type: 'warning' },
+      { message: formatUnreadableEntry('missing_payload'), type: 'warning' },
+      { message: formatUnreadableEntry('unsupported_version'), type: 'warning' },
     ]);
     await host.navigateTree(first);
     expect(host.takeNotifications()).toEqual([]);

@@ -10,7 +10,9 @@ import { SAVED_STATE_TYPE } from './model-world.js';
 import { expectShownState } from './observed-state.js';
 import { anyPayload } from './payload-arbitraries.js';
 import { EMPTY_REFERENCE_STATE, type ReferenceState } from './reference-context-guard.js';
-import { expectedPayload, readReferencePayload, referenceUnreadableWarning } from './reference-payload.js';
+import { formatUnreadableEntry } from '../../src/format.js';
+import type { UnreadableProblem } from '../../src/persistence.js';
+import { expectedPayload, readReferencePayload } from './reference-payload.js';
 
 // Whatever the newest saved entry holds, restoring it never throws into Pi: a valid payload is restored as
 // saved and silently; anything else gives one warning naming the reason, an empty state shown as discarded,
@@ -23,12 +25,12 @@ const OLDER_STATE: ReferenceState = {
   items: [{ id: 'old', kind: 'goal', content: 'Older goal', critical: true }],
 };
 
-const CONTEXT_GUARD_RESTORE: SavedPayloadRestore<ReferenceState> = {
+const CONTEXT_GUARD_RESTORE: SavedPayloadRestore<ReferenceState, UnreadableProblem> = {
   startHost: startGuardHost,
   savedStateType: SAVED_STATE_TYPE,
   olderPayload: expectedPayload(OLDER_STATE),
   readPayload: readReferencePayload,
-  unreadableWarning: referenceUnreadableWarning,
+  unreadableWarning: formatUnreadableEntry,
   expectShown: (host, reading) =>
     expectShownState(host, reading.kind === 'valid' ? reading.state : EMPTY_REFERENCE_STATE, {
       discarded: reading.kind === 'unreadable',

@@ -11,8 +11,10 @@ import {
 } from '@j1nn0/pi-real-hosts';
 import { startPiTerminal } from '@j1nn0/pi-real-hosts/terminal';
 import { expect, it } from 'vitest';
+import { formatRejection } from '../../src/format.js';
 import { FOOTER_STATUS_KEY } from '../../src/ui/footer.js';
 import { PANEL_WIDGET_KEY, panelLines } from '../../src/ui/panel.js';
+import { addedText, decidedText, statusChangeText } from '../expected-messages.js';
 import { snapshotOf } from '../snapshots.js';
 import { EXTENSION_PATH, recordAll, stateEntries } from './support/real-pi.js';
 import { footerStatusLine, panelRows } from './support/terminal-ui.js';
@@ -106,10 +108,10 @@ describeEachPi(
       const output = await runCodemodeScript(pi(), MUTATIONS_SCRIPT);
 
       expect(JSON.parse(output)).toEqual([
-        'Added work item "parse" (open).',
-        'Added work item "docs" (blocked).',
-        'Work item "parse": open -> done.',
-        'Recorded decision "pure-core".',
+        addedText('parse'),
+        addedText('docs', 'blocked'),
+        statusChangeText('parse', 'open', 'done'),
+        decidedText('pure-core'),
       ]);
       const saved = stateEntries(await pi().readSessionFile()).map((entry) => (entry['data'] as { state: unknown }).state);
       expect(saved).toEqual(STATES_IN_CALL_ORDER);
@@ -154,9 +156,9 @@ return JSON.stringify(messages);`;
       const output = await runCodemodeScript(pi(), code);
 
       expect(JSON.parse(output)).toEqual([
-        'Rejected: no work item has id "missing".',
-        'Rejected: a work item with id "parse" already exists.',
-        'Rejected: an id must be 1-64 characters with no whitespace, control or bidirectional formatting characters.',
+        formatRejection({ code: 'unknown_work_item', id: 'missing' }),
+        formatRejection({ code: 'duplicate_work_item', id: 'parse' }),
+        formatRejection({ code: 'invalid_id' }),
       ]);
       expect(stateEntries(await pi().readSessionFile())).toHaveLength(1);
     });

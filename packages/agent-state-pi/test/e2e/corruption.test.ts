@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { describeEachPi } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
+import { formatUnreadableEntry } from '../../src/format.js';
+import type { UnreadableProblem } from '../../src/persistence.js';
 import { EMPTY_STATUS } from '../snapshots.js';
 import {
   completeModelTurn,
@@ -32,17 +34,17 @@ function duplicateWorkItemId(entry: Entry): Entry {
 }
 
 // Each edit turns the newest of three valid saved states into one the adapter must not trust.
-const CORRUPTIONS: readonly (readonly [string, string, (entry: Entry) => Entry])[] = [
-  ['data is null', 'no payload', (entry) => ({ ...entry, data: null })],
-  ['the payload has no state', 'malformed payload', (entry) => ({ ...entry, data: { schemaVersion: 1 } })],
-  ['the payload is version 2', 'unsupported schema version', (entry) => ({ ...entry, data: { ...payloadOf(entry), schemaVersion: 2 } })],
-  ['the snapshot repeats a work item id', 'invalid snapshot', duplicateWorkItemId],
+const CORRUPTIONS: readonly (readonly [string, UnreadableProblem, (entry: Entry) => Entry])[] = [
+  ['data is null', 'missing_payload', (entry) => ({ ...entry, data: null })],
+  ['the payload has no state', 'malformed_payload', (entry) => ({ ...entry, data: { schemaVersion: 1 } })],
+  ['the payload is version 2', 'unsupported_version', (entry) => ({ ...entry, data: { ...payloadOf(entry), schemaVersion: 2 } })],
+  ['the snapshot repeats a work item id', 'rejected_snapshot', duplicateWorkItemId],
 ];
 
 describeEachPi('agent-state-pi with a corrupted session file in the real Pi', (target) => {
   const pi = useAgentStatePi(target);
 
-  it.each(CORRUPTIONS)('starts empty with one warning when %s, and leaves the file as it is', async (_case, reason, corrupt) => {
+  it.each(CORRUPTIONS)('starts empty with one warning when %s, and leaves the file as it is', async (_case, problem, corrupt) => {
     await recordAll(pi(), ['objective Older states stay valid', 'add a A', 'add b B']);
     await completeModelTurn(pi());
     const file = sessionFileOf(pi());
@@ -52,10 +54,7 @@ describeEachPi('agent-state-pi with a corrupted session file in the real Pi', (t
     await pi().restart();
 
     expect(notificationsAfter(pi(), mark)).toEqual([
-      {
-        message: `Agent State: the newest saved state on this branch is unreadable (${reason}); starting empty.`,
-        notifyType: 'warning',
-      },
+      { message: formatUnreadableEntry(problem), notifyType: 'warning' },
     ]);
     // Empty, not the older valid state: the adapter never falls back past the newest entry.
     expect(await statusOf(pi())).toBe(EMPTY_STATUS);

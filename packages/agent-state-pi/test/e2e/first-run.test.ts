@@ -3,6 +3,7 @@ import { contentText, describeEachPi, type ChatMessage } from '@j1nn0/pi-real-ho
 import { expect, it } from 'vitest';
 import { formatStatus } from '../../src/format.js';
 import { FIRST_SMOKE_RUN } from '../agent-state-host.js';
+import { addedText, changeText, decidedText, statusChangeText } from '../expected-messages.js';
 import { EXAMPLE_STATE, EXAMPLE_STATUS, snapshotOf } from '../snapshots.js';
 import { runAgentState, stateEntries, statusOf, useAgentStatePi } from './support/real-pi.js';
 
@@ -15,15 +16,15 @@ function readmeFirstSmokeRun(): string[] {
   return block.split('\n').filter((line) => line !== '');
 }
 
-/** What each command of the first smoke run shows, as documented in the README's Messages table. */
+/** What each command of the first smoke run shows (the README's Messages table, as the formatter writes it). */
 const FIRST_SMOKE_RUN_NOTICES = [
-  'Objective set.',
-  'Added work item "parse" (open).',
-  'Added work item "format" (open).',
-  'Added work item "docs" (open).',
-  'Recorded decision "pure-core".',
-  'Work item "parse": open -> done.',
-  'Work item "format": open -> in_progress.',
+  changeText({ kind: 'set_objective', objective: 'Ship the parser' }),
+  addedText('parse'),
+  addedText('format'),
+  addedText('docs'),
+  decidedText('pure-core'),
+  statusChangeText('parse', 'open', 'done'),
+  statusChangeText('format', 'open', 'in_progress'),
 ].map((message) => ({ message, notifyType: 'info' }));
 
 const TESTS_ITEM = { id: 'tests', content: 'Write the e2e tests' };
@@ -54,7 +55,7 @@ describeEachPi('agent-state-pi first smoke run in the real Pi', (target) => {
     const [, afterGet, afterAdd, ...rest] = pi().model.chatRequests();
     expect(rest).toEqual([]);
     expect(toolResults(afterGet?.messages)).toEqual([EXAMPLE_STATUS]);
-    expect(toolResults(afterAdd?.messages).at(-1)).toBe('Added work item "tests" (open).');
+    expect(toolResults(afterAdd?.messages).at(-1)).toBe(addedText('tests'));
 
     const current = snapshotOf({ ...EXAMPLE_STATE, workItems: [...(EXAMPLE_STATE.workItems ?? []), TESTS_ITEM] });
     const status = await statusOf(pi());
@@ -77,10 +78,10 @@ describeEachPi('agent-state-pi first smoke run in the real Pi', (target) => {
 
     const [, afterBatch] = pi().model.chatRequests();
     expect(toolResults(afterBatch?.messages)).toEqual([
-      'Added work item "a" (open).',
-      'Added work item "b" (blocked).',
-      'Added work item "c" (open).',
-      'Recorded decision "d".',
+      addedText('a'),
+      addedText('b', 'blocked'),
+      addedText('c'),
+      decidedText('d'),
     ]);
     const expected = snapshotOf({
       workItems: [

@@ -15,6 +15,16 @@ import {
 } from '@j1nn0/pi-real-hosts';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { FIRST_SMOKE_RUN } from '../agent-state-host.js';
+import {
+  USAGE,
+  formatClearPreview,
+  formatNoChange,
+  formatPanelVisibility,
+  formatRejection,
+  formatStatus,
+  formatUsage,
+} from '../../src/format.js';
+import { addedText, changeText, decidedText, statusChangeText } from '../expected-messages.js';
 import { EMPTY_STATUS, EXAMPLE_STATUS, snapshotOf } from '../snapshots.js';
 import { EXTENSION_PATH, completeModelTurn, recordAll, sessionFileOf, stateEntries, statusOf } from './support/real-pi.js';
 
@@ -24,31 +34,35 @@ import { EXTENSION_PATH, completeModelTurn, recordAll, sessionFileOf, stateEntri
 const PANEL = 'agent-state';
 const FOOTER = 'agent-state';
 
-const USAGE =
-  'Usage: /agent-state status | objective <text> | add <id> <content> | set <id> <open|in_progress|blocked|done> | remove <id> | decide <id> <content> | clear [--yes] | panel <on|off>';
+/** The state the command table has built when it reaches `clear`. */
+const BEFORE_CLEAR = snapshotOf({
+  objective: 'Ship the parser',
+  workItems: [{ id: 'parse', content: 'Parse the arguments', status: 'done' }],
+  decisions: [{ id: 'pure-core', content: 'Keep the core free of Pi imports' }],
+});
 
 /** Each command of the README's Messages table, in an order that builds on the state before, with its reply. */
 const COMMAND_REPLIES: readonly (readonly [args: string, message: string, notifyType: 'info' | 'warning'])[] = [
   ['status', EMPTY_STATUS, 'info'],
-  ['objective Ship the parser', 'Objective set.', 'info'],
-  ['objective Ship the parser', 'Objective unchanged: it already has this text.', 'info'],
-  ['add parse Parse the arguments', 'Added work item "parse" (open).', 'info'],
-  ['add parse Parse it again', 'Rejected: a work item with id "parse" already exists.', 'warning'],
-  ['set parse done', 'Work item "parse": open -> done.', 'info'],
-  ['set parse done', 'Work item "parse" is already done; nothing changed.', 'info'],
-  ['set parse finished', 'Rejected: unknown status. Valid statuses: open, in_progress, blocked, done.', 'warning'],
-  ['set ghost open', 'Rejected: no work item has id "ghost".', 'warning'],
-  ['set parse', 'Usage: /agent-state set <id> <open|in_progress|blocked|done>', 'warning'],
-  ['add docs Write the README', 'Added work item "docs" (open).', 'info'],
-  ['remove docs', 'Removed work item "docs".', 'info'],
-  ['decide pure-core Keep the core free of Pi imports', 'Recorded decision "pure-core".', 'info'],
-  ['decide pure-core Again', 'Rejected: a decision with id "pure-core" already exists.', 'warning'],
+  ['objective Ship the parser', changeText({ kind: 'set_objective', objective: 'Ship the parser' }), 'info'],
+  ['objective Ship the parser', formatNoChange({ reason: 'same_objective' }), 'info'],
+  ['add parse Parse the arguments', addedText('parse'), 'info'],
+  ['add parse Parse it again', formatRejection({ code: 'duplicate_work_item', id: 'parse' }), 'warning'],
+  ['set parse done', statusChangeText('parse', 'open', 'done'), 'info'],
+  ['set parse done', formatNoChange({ reason: 'same_status', id: 'parse', status: 'done' }), 'info'],
+  ['set parse finished', formatRejection({ code: 'invalid_status' }), 'warning'],
+  ['set ghost open', formatRejection({ code: 'unknown_work_item', id: 'ghost' }), 'warning'],
+  ['set parse', formatUsage('set'), 'warning'],
+  ['add docs Write the README', addedText('docs'), 'info'],
+  ['remove docs', changeText({ kind: 'remove_work_item', id: 'docs' }), 'info'],
+  ['decide pure-core Keep the core free of Pi imports', decidedText('pure-core'), 'info'],
+  ['decide pure-core Again', formatRejection({ code: 'duplicate_decision', id: 'pure-core' }), 'warning'],
   ['bogus', USAGE, 'warning'],
-  ['panel off', 'Agent State panel hidden; show it again with /agent-state panel on.', 'info'],
-  ['panel on', 'Agent State panel sent to this client; hide it with /agent-state panel off.', 'info'],
-  ['clear', 'Clear would remove the objective, 1 work item and 1 decision. Nothing changed; confirm with /agent-state clear --yes.', 'info'],
-  ['clear --yes', 'Agent State cleared: removed the objective, 1 work item and 1 decision.', 'info'],
-  ['clear', 'Agent State is already empty; nothing to clear.', 'info'],
+  ['panel off', formatPanelVisibility(false, 'client', BEFORE_CLEAR), 'info'],
+  ['panel on', formatPanelVisibility(true, 'client', BEFORE_CLEAR), 'info'],
+  ['clear', formatClearPreview(BEFORE_CLEAR), 'info'],
+  ['clear --yes', changeText({ kind: 'clear' }, BEFORE_CLEAR), 'info'],
+  ['clear', formatNoChange({ reason: 'already_empty' }), 'info'],
 ];
 
 describeOmp('agent-state-pi in RPC mode', (target) => {
@@ -88,22 +102,23 @@ describeOmp('agent-state-pi in RPC mode', (target) => {
     expect(turn.assistantText).toBe('Recorded.');
     const [, afterBatch, afterGet] = pi().model.chatRequests();
     expect(toolResultsInCallOrder(afterBatch)).toEqual([
-      'Rejected: a work item with id "docs" already exists.',
-      'Added work item "tests" (in_progress).',
-      'Work item "docs": open -> done.',
-      'Recorded decision "bun".',
+      formatRejection({ code: 'duplicate_work_item', id: 'docs' }),
+      addedText('tests', 'in_progress'),
+      statusChangeText('docs', 'open', 'done'),
+      decidedText('bun'),
     ]);
     const status = await statusOf(pi());
     expect(toolResultsInCallOrder(afterGet).at(-1)).toBe(status);
     expect(status).toBe(
-      [
-        'Agent State: no objective, 2 work items (0 open, 1 in_progress, 0 blocked, 1 done), 1 decision.',
-        'Work items:',
-        '- [done] docs: Write the README',
-        '- [in_progress] tests: Write the e2e tests',
-        'Decisions:',
-        '- bun: omp runs on Bun',
-      ].join('\n'),
+      formatStatus(
+        snapshotOf({
+          workItems: [
+            { id: 'docs', content: 'Write the README', status: 'done' },
+            { id: 'tests', content: 'Write the e2e tests', status: 'in_progress' },
+          ],
+          decisions: [{ id: 'bun', content: 'omp runs on Bun' }],
+        }),
+      ),
     );
   });
 
@@ -202,8 +217,8 @@ describeOmp('agent-state-pi restores on resume', (target) => {
     const before = sessionFileOf(first);
 
     for (const [text, status] of [
-      ['Second step.', 'Agent State: objective "Ship the parser", 1 work item (1 open, 0 in_progress, 0 blocked, 0 done), 0 decisions.\nWork items:\n- [open] parse: Parse the arguments'],
-      ['First step.', 'Agent State: objective "Ship the parser", 0 work items, 0 decisions.'],
+      ['Second step.', formatStatus(snapshotOf({ objective: 'Ship the parser', workItems: [{ id: 'parse', content: 'Parse the arguments' }] }))],
+      ['First step.', formatStatus(snapshotOf({ objective: 'Ship the parser' }))],
     ] as const) {
       const response = await first.send({ type: 'branch', entryId: userMessage(text) });
       expect(response.success, text).toBe(true);

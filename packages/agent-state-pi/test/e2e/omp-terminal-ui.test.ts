@@ -1,6 +1,8 @@
 import { displayWidth } from '@j1nn0/pi-adapter-kit';
 import { PI_E2E_TIMEOUT_MS, describeOmp, type ScriptedModel } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
+import { formatRejection } from '../../src/format.js';
+import { addedText } from '../expected-messages.js';
 import {
   drawsEntryLines,
   expectToolMarks,
@@ -70,8 +72,9 @@ describeOmp('agent-state-pi in the terminal UI', (target) => {
     const screen = lines();
     expect(screen).toContain(' Agent State add docs in_progress "Document the export"');
     expect(screen).toContain(' Agent State add parse open "Parse them again"');
-    expectToolMarks(terminal(), ' ✓ Added work item "docs" (in_progress).', ' ✗ Rejected: a work item with id "parse" already exists.');
-    expect(rowsContaining(screen, 'Rejected: a work item with id "parse" already exists.')).toBe(1);
+    const duplicate = formatRejection({ code: 'duplicate_work_item', id: 'parse' });
+    expectToolMarks(terminal(), ` ✓ ${addedText('docs', 'in_progress')}`, ` ✗ ${duplicate}`);
+    expect(rowsContaining(screen, duplicate)).toBe(1);
   }, PI_E2E_TIMEOUT_MS);
 
   it(`puts each footer on a row of its own below the editor, uncut at ${COLS} columns`, () => {

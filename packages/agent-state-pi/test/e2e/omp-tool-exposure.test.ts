@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { contentText, describeOmp, expectedOmpToolExposure, ompToolExposure, useFreshPi, type PiDriver } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
 import { startAgentStateHost } from '../agent-state-host.js';
+import { addedText } from '../expected-messages.js';
 import { EXTENSION_PATH } from './support/real-pi.js';
 
 // What oh-my-pi offers the model for our tools (issue 21). omp mounts an extension tool as an
@@ -40,7 +41,7 @@ describeOmp('agent-state-pi tools in the model request', (target) => {
     const { exposure, result } = await addByName(pi());
 
     expect(Object.fromEntries(exposure)).toEqual(Object.fromEntries([...declared].map(([name, mode]) => [name, expectedOmpToolExposure(mode)])));
-    expect(result).toBe('Added work item "docs" (open).');
+    expect(result).toBe(addedText('docs'));
   });
 });
 
@@ -51,6 +52,6 @@ describeOmp('agent-state-pi tools declared loadMode essential', (target) => {
     const { exposure, result } = await addByName(pi());
 
     expect([...exposure.values()]).toEqual(['top-level', 'top-level', 'top-level', 'top-level']);
-    expect(result).toBe('Added work item "docs" (open).');
+    expect(result).toBe(addedText('docs'));
   });
 });

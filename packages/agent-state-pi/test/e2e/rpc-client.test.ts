@@ -1,5 +1,8 @@
 import { describeEachPi, useSharedRpcClient } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
+import { formatClearPreview, formatPanelVisibility } from '../../src/format.js';
+import { addedText, changeText } from '../expected-messages.js';
+import { snapshotOf } from '../snapshots.js';
 import { EXTENSION_PATH } from './support/real-pi.js';
 import { WORK_IN_HAND_FOOTER, WORK_IN_HAND_PANEL, WORK_IN_HAND_STEPS } from './support/work-in-hand.js';
 
@@ -10,6 +13,8 @@ import { WORK_IN_HAND_FOOTER, WORK_IN_HAND_PANEL, WORK_IN_HAND_STEPS } from './s
 const PANEL = 'agent-state';
 const FOOTER = 'agent-state';
 const WAIT_MS = 20_000;
+const PARSE_ONLY = snapshotOf({ workItems: [{ id: 'parse', content: 'Parse the arguments' }] });
+const BEFORE_CLEAR = snapshotOf({ objective: 'Ship it', workItems: [{ id: 'parse', content: 'Parse the arguments' }] });
 
 describeEachPi(
   'agent-state-pi in an RPC client',
@@ -24,12 +29,12 @@ describeEachPi(
     it('receives the panel as plain lines after every change, and the footer without a terminal separator', async () => {
       const pi = client();
       expect(pi.widget(PANEL)).toBeUndefined();
-      expect(await run('objective Ship the CSV export')).toEqual(['Objective set.']);
+      expect(await run('objective Ship the CSV export')).toEqual([changeText({ kind: 'set_objective', objective: 'Ship the CSV export' })]);
       expect(pi.widget(PANEL)).toEqual(['Agent State · Ship the CSV export']);
       expect(pi.status(FOOTER)).toBe('Agent State: no work items');
 
-      expect(await run('add parse Parse the arguments')).toEqual(['Added work item "parse" (open).']);
-      expect(await run('add fmt Format the rows')).toEqual(['Added work item "fmt" (open).']);
+      expect(await run('add parse Parse the arguments')).toEqual([addedText('parse')]);
+      expect(await run('add fmt Format the rows')).toEqual([addedText('fmt')]);
       expect(pi.widget(PANEL)).toEqual([
         'Agent State · Ship the CSV export · 0/2 done',
         '  [open] parse: Parse the arguments',
@@ -62,16 +67,16 @@ describeEachPi(
 
     it('is cleared by panel off and sent again by panel on, each reply saying what the client gets', async () => {
       const pi = client();
-      expect(await run('panel on')).toEqual(['Agent State panel on; this client receives it once something is recorded.']);
+      expect(await run('panel on')).toEqual([formatPanelVisibility(true, 'client', snapshotOf())]);
       await run('add parse Parse the arguments');
       const beforeOff = pi.mark();
-      expect(await run('panel off')).toEqual(['Agent State panel hidden; show it again with /agent-state panel on.']);
+      expect(await run('panel off')).toEqual([formatPanelVisibility(false, 'client', PARSE_ONLY)]);
       expect(pi.widgetUpdates(PANEL, beforeOff)).toEqual([{ key: PANEL, lines: undefined }]);
       await run('add docs Write the README');
       expect(pi.widget(PANEL)).toBeUndefined();
       expect(pi.status(FOOTER)).toBe('Agent State 0/2 done');
 
-      expect(await run('panel on')).toEqual(['Agent State panel sent to this client; hide it with /agent-state panel off.']);
+      expect(await run('panel on')).toEqual([formatPanelVisibility(true, 'client', PARSE_ONLY)]);
       expect(pi.widget(PANEL)).toEqual([
         'Agent State · no objective · 0/2 done',
         '  [open] parse: Parse the arguments',
@@ -83,11 +88,9 @@ describeEachPi(
       const pi = client();
       await run('objective Ship it');
       await run('add parse Parse the arguments');
-      expect(await run('clear')).toEqual([
-        'Clear would remove the objective, 1 work item and 0 decisions. Nothing changed; confirm with /agent-state clear --yes.',
-      ]);
+      expect(await run('clear')).toEqual([formatClearPreview(BEFORE_CLEAR)]);
       expect(pi.widget(PANEL)).toHaveLength(2);
-      expect(await run('clear --yes')).toEqual(['Agent State cleared: removed the objective, 1 work item and 0 decisions.']);
+      expect(await run('clear --yes')).toEqual([changeText({ kind: 'clear' }, BEFORE_CLEAR)]);
       expect(pi.widget(PANEL)).toBeUndefined();
       expect(pi.status(FOOTER)).toBeUndefined();
 

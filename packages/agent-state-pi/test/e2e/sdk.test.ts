@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { describeEachPi, readSessionJsonl, runPiSdkScript, useCliRuns, type PiCliResult } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
 import { FIRST_SMOKE_RUN } from '../agent-state-host.js';
+import { addedText } from '../expected-messages.js';
 import { EXAMPLE_STATE, EXAMPLE_STATUS, snapshotOf } from '../snapshots.js';
 import { EXTENSION_PATH, stateEntries } from './support/real-pi.js';
 
@@ -67,7 +68,7 @@ describeEachPi(
 
       const seen = observations(await runHost(file, ['Read the state, then add the tests.'], false));
 
-      expect(seen.toolResults).toEqual([EXAMPLE_STATUS, 'Added work item "tests" (open).']);
+      expect(seen.toolResults).toEqual([EXAMPLE_STATUS, addedText('tests')]);
       const extended = snapshotOf({ ...EXAMPLE_STATE, workItems: [...(EXAMPLE_STATE.workItems ?? []), { id: 'tests', content: 'Write the tests' }] });
       const newest = stateEntries(await readSessionJsonl(file)).at(-1)?.['data'] as { state: unknown };
       expect(newest.state).toEqual(extended);

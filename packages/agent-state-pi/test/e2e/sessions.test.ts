@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { describeEachPi, readSessionJsonl, startPi } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
+import { formatUnreadableEntry } from '../../src/format.js';
 import { FIRST_SMOKE_RUN } from '../agent-state-host.js';
 import { EMPTY_STATUS, EXAMPLE_STATUS, snapshotOf } from '../snapshots.js';
 import {
@@ -57,10 +58,7 @@ describeEachPi('agent-state-pi sessions in the real Pi', (target) => {
     await pi().switchSession(saved.file);
 
     expect(notificationsAfter(pi(), mark)).toEqual([
-      {
-        message: 'Agent State: the newest saved state on this branch is unreadable (no payload); starting empty.',
-        notifyType: 'warning',
-      },
+      { message: formatUnreadableEntry('missing_payload'), notifyType: 'warning' },
     ]);
     const probe = await pi().prompt('/e2e-session-starts');
     // RPC switch_session delivers session_start twice to the new instance up to 1.5, once on 1.6.

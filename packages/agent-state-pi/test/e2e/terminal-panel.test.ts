@@ -2,6 +2,7 @@ import { displayWidth } from '@j1nn0/pi-adapter-kit';
 import { PI_E2E_TIMEOUT_MS, describeEachPi } from '@j1nn0/pi-real-hosts';
 import { startPiTerminal, type PiTerminal } from '@j1nn0/pi-real-hosts/terminal';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { formatPanelKeyIdle } from '../../src/format.js';
 import { PANEL_TOGGLE_KEY } from '../../src/ui/panel.js';
 import { EXTENSION_PATH } from './support/real-pi.js';
 import { editorRows, footerStatusLine, panelRows, submitLine } from './support/terminal-ui.js';
@@ -60,7 +61,7 @@ describeEachPi(
 
       await submitLine(terminal, '/agent-state panel off', (rows) => panelRows(rows).length === 0);
       terminal.press(PANEL_TOGGLE_KEY);
-      await terminal.waitForText('Agent State panel is off; show it with /agent-state panel on.');
+      await terminal.waitForText(formatPanelKeyIdle('panel_off'));
       expect(panelRows(lines())).toEqual([]);
       await submitLine(terminal, '/agent-state panel on', (rows) => panelRows(rows).length === EXPANDED.length);
       expect(panelRows(lines())).toEqual([

@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { displayWidth } from '@j1nn0/pi-adapter-kit';
 import { PI_E2E_TIMEOUT_MS, describeEachPi, type ScriptedModel } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
+import { formatPanelVisibility, formatRejection } from '../../src/format.js';
+import { addedText } from '../expected-messages.js';
+import { snapshotOf } from '../snapshots.js';
 import {
   drawsEntryLines,
   expectToolMarks,
@@ -89,7 +92,11 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
     expect(screen).toContain(' Agent State add docs in_progress "Document the export"');
     expect(screen).toContain(' Agent State set tests → done');
     // Colours differ per Pi version (24-bit, palette); only the difference is pinned.
-    const { accepted, rejected } = expectToolMarks(terminal(), ' ✓ Added work item "docs" (in_progress).', ' ✗ Rejected: no work item has id "tests".');
+    const { accepted, rejected } = expectToolMarks(
+      terminal(),
+      ` ✓ ${addedText('docs', 'in_progress')}`,
+      ` ✗ ${formatRejection({ code: 'unknown_work_item', id: 'tests' })}`,
+    );
     expect(rejected).toBeGreaterThan(accepted);
     expect(rowsContaining(screen, '◆ Agent State: added docs (in_progress)')).toBe(entryLines ? 1 : 0);
   }, PI_E2E_TIMEOUT_MS);
@@ -184,7 +191,7 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
     for (const row of lines()) expect(displayWidth(row)).toBeLessThanOrEqual(COLS);
 
     await submitLine(terminal(), '/agent-state panel off', (rows) => panelRows(rows).length === 0);
-    expect(terminal().screenText()).toContain('Agent State panel hidden');
+    expect(terminal().screenText()).toContain(formatPanelVisibility(false, 'terminal', snapshotOf()));
     await submitLine(terminal(), '/agent-state panel on', (rows) => panelRows(rows).length === 6);
     expect(panelRows(lines())).toEqual(panel);
   }, PI_E2E_TIMEOUT_MS);

@@ -5,7 +5,7 @@ import { startAgentStateHost } from '../agent-state-host.js';
 import { MEGABYTE_STRINGS, SHORT_MESSAGE_LENGTH, displayProblems, hostileStringArbitrary } from '@j1nn0/test-checks';
 import { SAVED_STATE_TYPE } from './model-world.js';
 import { expectedPayload, statusThroughCommand } from './observed-state.js';
-import { REFERENCE_STATUSES, type ReferenceState } from './reference-agent-state.js';
+import { REFERENCE_STATUSES, type ReferenceState } from '@j1nn0/pi-testkit/reference-models';
 import { REFERENCE_TOOLS, type ReferenceToolName } from './reference-tools.js';
 
 // Arbitrary text as command arguments and as every tool field: the answer is a short, display-safe message

@@ -19,8 +19,10 @@ import {
   type AgentStateSystem,
 } from './model-world.js';
 import { expectedDetails, expectObservedStateMatches, expectedPayload } from './observed-state.js';
-import type { ReferenceState } from './reference-agent-state.js';
+import type { ReferenceState } from '@j1nn0/pi-testkit/reference-models';
+import type { UnreadableProblem } from '../../src/persistence.js';
 import { runReferenceCommand } from './reference-command.js';
+import { referenceOutcomeText } from './reference-messages.js';
 import { runReferenceTool, type ReferenceToolName } from './reference-tools.js';
 import { expectedStatusView, parseStatusText } from './status-view.js';
 
@@ -77,13 +79,14 @@ async function callTool(
     return;
   }
   const { outcome } = expected;
+  const text = referenceOutcomeText(state, outcome);
   if (outcome.kind === 'rejected') {
-    expect(result).toEqual({ content: [{ type: 'text', text: outcome.message }], details: {}, isError: true });
+    expect(result).toEqual({ content: [{ type: 'text', text }], details: {}, isError: true });
     return;
   }
   const after: ReferenceState = outcome.kind === 'changed' ? outcome.state : state;
   expect(result).toEqual({
-    content: [{ type: 'text', text: outcome.message }],
+    content: [{ type: 'text', text }],
     details: expectedDetails(after),
     isError: false,
   });
@@ -155,11 +158,11 @@ class OnExistingWorkItem extends AgentStateStep {
 }
 
 /** The README's unreadable entries, each with the reason the warning must name. */
-const UNREADABLE_SAVES: readonly (readonly [unknown, string])[] = [
-  [undefined, 'no payload'],
-  [{ schemaVersion: 2, state: { schemaVersion: 1, workItems: [], decisions: [] } }, 'unsupported schema version'],
-  ['not a payload', 'malformed payload'],
-  [{ schemaVersion: 1, state: { schemaVersion: 1, workItems: 7, decisions: [] } }, 'invalid snapshot'],
+const UNREADABLE_SAVES: readonly (readonly [unknown, UnreadableProblem])[] = [
+  [undefined, 'missing_payload'],
+  [{ schemaVersion: 2, state: { schemaVersion: 1, workItems: [], decisions: [] } }, 'unsupported_version'],
+  ['not a payload', 'malformed_payload'],
+  [{ schemaVersion: 1, state: { schemaVersion: 1, workItems: 7, decisions: [] } }, 'rejected_snapshot'],
 ];
 
 /** A saved-state entry the adapter cannot read (written by a broken or newer version), then a session start. */
@@ -169,7 +172,7 @@ class UnreadableSave extends AgentStateStep {
   }
 
   protected async act(model: AgentStateModel, real: AgentStateSystem): Promise<void> {
-    const [data, reason] = UNREADABLE_SAVES[this.pick % UNREADABLE_SAVES.length] ?? [undefined, 'no payload'];
+    const [data, reason] = UNREADABLE_SAVES[this.pick % UNREADABLE_SAVES.length] ?? [undefined, 'missing_payload'];
     real.host.session.appendEntry(SAVED_STATE_TYPE, data);
     // The session file keeps the JSON round trip of the data: `undefined` is simply absent.
     const stored = real.host.session.customEntries(SAVED_STATE_TYPE).at(-1)?.data;

@@ -8,8 +8,9 @@ import {
 } from '@j1nn0/pi-testkit/checks';
 import { expect } from 'vitest';
 import { startAgentStateHost } from '../agent-state-host.js';
-import { EMPTY_REFERENCE_STATE, type ReferenceState } from './reference-agent-state.js';
-import { referenceUnreadableWarning } from './reference-payload.js';
+import { EMPTY_REFERENCE_STATE, type ReferenceState } from '@j1nn0/pi-testkit/reference-models';
+import { formatUnreadableEntry } from '../../src/format.js';
+import type { UnreadableProblem } from '../../src/persistence.js';
 
 // The two sides of the model-based test: the fake Pi host running the adapter, and the reference sessions.
 // Sessions are kept index for index on both sides so a switch back can name the same session.
@@ -20,7 +21,7 @@ export const SAVED_STATE_TYPE = 'agent-state-state';
 /** What a saved-state entry holds: a state the adapter restores, or data it must refuse with a reason. */
 export type SavedEntry =
   | { readonly readable: true; readonly state: ReferenceState }
-  | { readonly readable: false; readonly data: unknown; readonly reason: string };
+  | { readonly readable: false; readonly data: unknown; readonly reason: UnreadableProblem };
 
 export interface AgentStateSystem {
   readonly host: FakePiHost;
@@ -63,7 +64,7 @@ export function expectLoadNotices(model: AgentStateModel, real: AgentStateSystem
   const warns = saved?.readable === false && entryId !== undefined && !model.reported.has(entryId);
   if (warns) model.reported.add(entryId);
   expect(real.host.takeNotifications()).toEqual(
-    warns ? [{ message: referenceUnreadableWarning(saved.reason), type: 'warning' }] : [],
+    warns ? [{ message: formatUnreadableEntry(saved.reason), type: 'warning' }] : [],
   );
 }
 

@@ -6,7 +6,7 @@ import {
 } from '@j1nn0/pi-testkit/checks';
 import { displayProblems } from '@j1nn0/test-checks';
 import { expect } from 'vitest';
-import { isEmptyReferenceState, type ReferenceState } from './reference-agent-state.js';
+import { isEmptyReferenceState, type ReferenceState } from '@j1nn0/pi-testkit/reference-models';
 import {
   SAVED_STATE_TYPE,
   currentState,

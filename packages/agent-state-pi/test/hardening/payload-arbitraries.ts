@@ -6,7 +6,7 @@ import {
   type PayloadFields,
 } from '@j1nn0/pi-testkit/checks';
 import fc from 'fast-check';
-import { REFERENCE_STATUSES } from './reference-agent-state.js';
+import { REFERENCE_STATUSES } from '@j1nn0/pi-testkit/reference-models';
 
 // This adapter's valid saved payloads, and the breakages inside the shared `{ schemaVersion: 1, ... }`
 // envelope, for the restore fuzzing; pi-testkit adds arbitrary JSON and the envelope's own breakages.

@@ -1,16 +1,13 @@
 import {
-  REFERENCE_PANEL_NOTICES,
-  REFERENCE_SUBCOMMAND_USAGE,
-  REFERENCE_USAGE,
-  REJECTED,
-  isReferenceQuotedId,
   applyReferenceChange,
-  isEmptyReferenceState,
+  isReferenceQuotedId,
   isReferenceStatus,
-  referenceClearPreview,
+  referenceSnapshot,
   type ReferenceChange,
   type ReferenceState,
-} from './reference-agent-state.js';
+} from '@j1nn0/pi-testkit/reference-models';
+import { formatPanelVisibility, formatRejection, formatUsage } from '../../src/format.js';
+import { referenceOutcomeText } from './reference-messages.js';
 
 // The README's `/agent-state` grammar, read independently of src/commands.ts: words are separated by
 // whitespace, subcommands are case-sensitive, the text of `objective`/`add`/`decide` keeps its inner spacing.
@@ -25,13 +22,15 @@ export type ReferenceCommandResult =
   | { readonly kind: 'status' }
   | { readonly kind: 'notice'; readonly notice: ExpectedNotice; readonly state?: ReferenceState };
 
-const USAGE: ReferenceCommandResult = { kind: 'notice', notice: { message: REFERENCE_USAGE, type: 'warning' } };
-
-function usageOf(subcommand: string): ReferenceCommandResult {
-  return { kind: 'notice', notice: { message: REFERENCE_SUBCOMMAND_USAGE[subcommand] ?? REFERENCE_USAGE, type: 'warning' } };
+/** README: a known subcommand with wrong arguments shows that subcommand's usage only. */
+function usageOf(subcommand?: string): ReferenceCommandResult {
+  return { kind: 'notice', notice: { message: formatUsage(subcommand), type: 'warning' } };
 }
 
-const QUOTED_ID: ReferenceCommandResult = { kind: 'notice', notice: { message: REJECTED.quotedId, type: 'warning' } };
+const QUOTED_ID: ReferenceCommandResult = {
+  kind: 'notice',
+  notice: { message: formatRejection({ code: 'quoted_id' }), type: 'warning' },
+};
 
 function firstWord(text: string): { readonly word: string; readonly rest: string } {
   const trimmed = text.trim();
@@ -51,8 +50,8 @@ export function runReferenceCommand(state: ReferenceState, args: string): Refere
     case 'status':
       return rest === '' ? { kind: 'status' } : usageOf(subcommand);
     case 'clear':
-      if (rest === '') return { kind: 'notice', notice: { message: referenceClearPreview(state), type: 'info' } };
-      return rest === '--yes' ? change(state, { kind: 'clear' }) : usageOf(subcommand);
+      if (rest !== '' && rest !== '--yes') return usageOf(subcommand);
+      return change(state, { kind: 'clear', confirmed: rest === '--yes' });
     case 'objective':
       return rest === '' ? usageOf(subcommand) : change(state, { kind: 'objective', text: rest });
     case 'add':
@@ -65,7 +64,9 @@ export function runReferenceCommand(state: ReferenceState, args: string): Refere
     case 'set': {
       const [id, status, ...extra] = words(rest);
       if (id === undefined || status === undefined || extra.length > 0) return usageOf(subcommand);
-      if (!isReferenceStatus(status)) return { kind: 'notice', notice: { message: REJECTED.status, type: 'warning' } };
+      if (!isReferenceStatus(status)) {
+        return { kind: 'notice', notice: { message: formatRejection({ code: 'invalid_status' }), type: 'warning' } };
+      }
       if (isReferenceQuotedId(id)) return QUOTED_ID;
       return change(state, { kind: 'set', id, status });
     }
@@ -76,19 +77,21 @@ export function runReferenceCommand(state: ReferenceState, args: string): Refere
     }
     case 'panel':
       if (rest !== 'on' && rest !== 'off') return usageOf(subcommand);
+      // README: `panel on|off` records nothing; the world's host runs in rpc mode, so a client gets the panel.
       return {
         kind: 'notice',
-        notice: { message: REFERENCE_PANEL_NOTICES[rest === 'on' && isEmptyReferenceState(state) ? 'onWhileEmpty' : rest], type: 'info' },
+        notice: { message: formatPanelVisibility(rest === 'on', 'client', referenceSnapshot(state)), type: 'info' },
       };
     default:
-      return USAGE;
+      return usageOf();
   }
 }
 
 function change(state: ReferenceState, requested: ReferenceChange): ReferenceCommandResult {
   const outcome = applyReferenceChange(state, requested);
   const type = outcome.kind === 'rejected' ? 'warning' : 'info';
+  const message = referenceOutcomeText(state, outcome);
   return outcome.kind === 'changed'
-    ? { kind: 'notice', notice: { message: outcome.message, type }, state: outcome.state }
-    : { kind: 'notice', notice: { message: outcome.message, type } };
+    ? { kind: 'notice', notice: { message, type }, state: outcome.state }
+    : { kind: 'notice', notice: { message, type } };
 }

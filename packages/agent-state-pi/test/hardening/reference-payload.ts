@@ -1,18 +1,18 @@
 import {
   isPayloadRecord,
   readPayloadEnvelope,
-  unreadableStateWarning,
   type PayloadFields,
   type SavedPayloadReading,
 } from '@j1nn0/pi-testkit/checks';
-import { REFERENCE_STATUSES, type ReferenceState, type ReferenceStatus } from './reference-agent-state.js';
+import { REFERENCE_STATUSES, type ReferenceState, type ReferenceStatus } from '@j1nn0/pi-testkit/reference-models';
+import type { UnreadableProblem } from '../../src/persistence.js';
 
 // Which saved payloads the adapter must restore, and why it refuses the others, from the two READMEs
 // and their docs pages alone:
 // the adapter's `{ schemaVersion: 1, state }` and the core's snapshot rules (exact keys, non-blank strings
 // within 1,024 / 65,536 UTF-16 units without lone surrogates, one of four statuses, unique ids per list).
 
-export type PayloadReading = SavedPayloadReading<ReferenceState>;
+export type PayloadReading = SavedPayloadReading<ReferenceState, UnreadableProblem>;
 
 const MAX_ID_UNITS = 1024;
 const MAX_TEXT_UNITS = 65_536;
@@ -84,12 +84,9 @@ export function readReferenceSnapshot(value: unknown): ReferenceState | undefine
 /** The adapter's docs/sessions.md: what it restores, or the reason it names when the newest entry is unreadable. */
 export function readReferencePayload(data: unknown): PayloadReading {
   return readPayloadEnvelope(data, (fields) => {
-    if (!('state' in fields)) return { kind: 'unreadable', reason: 'malformed payload' };
+    if (!('state' in fields)) return { kind: 'unreadable', reason: 'malformed_payload' };
     const state = readReferenceSnapshot(fields['state']);
-    return state === undefined ? { kind: 'unreadable', reason: 'invalid snapshot' } : { kind: 'valid', state };
+    return state === undefined ? { kind: 'unreadable', reason: 'rejected_snapshot' } : { kind: 'valid', state };
   });
 }
 
-export function referenceUnreadableWarning(reason: string): string {
-  return unreadableStateWarning('Agent State', reason);
-}

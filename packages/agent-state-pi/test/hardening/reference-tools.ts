@@ -5,7 +5,7 @@ import {
   type ReferenceOutcome,
   type ReferenceState,
   type ReferenceStatus,
-} from './reference-agent-state.js';
+} from '@j1nn0/pi-testkit/reference-models';
 
 // The README's tool table: Pi checks the arguments against the schema first (strings; `status` one of the four,
 // optional for adding, where a model's `null` counts as absent), then the tool applies the same change as the command.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { expectCleanRun, leafId, runAgentState, startAgentStateHost } from '../agent-state-host.js';
 import { SAVED_STATE_TYPE } from './model-world.js';
-import { REJECTED } from './reference-agent-state.js';
+import { unknownIdRejection } from '@j1nn0/pi-adapter-kit';
+import { formatRejection } from '../../src/format.js';
 
 // Defects the hardening suites found, each pinned by the smallest case that showed it.
 
@@ -43,7 +44,7 @@ describe('regressions found by fuzzing', () => {
     it('a tool call naming an unknown id with a lone surrogate gets the message without the id', async () => {
       const host = await startAgentStateHost();
       expect(await host.executeTool('agent_state_set_work_item_status', { id: '\ud800', status: 'open' })).toEqual({
-        content: [{ type: 'text', text: 'Rejected: no work item has this id.' }],
+        content: [{ type: 'text', text: unknownIdRejection('work item', '\ud800', false) }],
         details: {},
         isError: true,
       });
@@ -51,9 +52,10 @@ describe('regressions found by fuzzing', () => {
 
     it('adding an id with a lone surrogate breaks the id rule instead of reaching the core', async () => {
       const host = await startAgentStateHost();
-      expect(await runAgentState(host, 'add x\ud800 Content')).toEqual([{ message: REJECTED.id, type: 'warning' }]);
+      const invalidId = formatRejection({ code: 'invalid_id' });
+      expect(await runAgentState(host, 'add x\ud800 Content')).toEqual([{ message: invalidId, type: 'warning' }]);
       expect(await host.executeTool('agent_state_add_decision', { id: '\udfff', content: 'D' })).toMatchObject({
-        content: [{ type: 'text', text: REJECTED.id }],
+        content: [{ type: 'text', text: invalidId }],
         isError: true,
       });
     });

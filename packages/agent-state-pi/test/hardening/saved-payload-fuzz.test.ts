@@ -9,8 +9,10 @@ import { startAgentStateHost } from '../agent-state-host.js';
 import { SAVED_STATE_TYPE } from './model-world.js';
 import { expectedDetails, expectedPayload, statusThroughCommand } from './observed-state.js';
 import { anyPayload } from './payload-arbitraries.js';
-import { EMPTY_REFERENCE_STATE, isEmptyReferenceState, type ReferenceState } from './reference-agent-state.js';
-import { readReferencePayload, referenceUnreadableWarning } from './reference-payload.js';
+import { EMPTY_REFERENCE_STATE, isEmptyReferenceState, type ReferenceState } from '@j1nn0/pi-testkit/reference-models';
+import { formatUnreadableEntry } from '../../src/format.js';
+import type { UnreadableProblem } from '../../src/persistence.js';
+import { readReferencePayload } from './reference-payload.js';
 import { expectedStatusView, parseStatusText } from './status-view.js';
 
 // Whatever the newest saved entry holds, restoring it never throws into Pi: a valid payload is restored as
@@ -21,12 +23,12 @@ const RUNS = 600;
 
 const OLDER_STATE: ReferenceState = { objective: 'Older', workItems: [], decisions: [{ id: 'old', content: 'Old' }] };
 
-const AGENT_STATE_RESTORE: SavedPayloadRestore<ReferenceState> = {
+const AGENT_STATE_RESTORE: SavedPayloadRestore<ReferenceState, UnreadableProblem> = {
   startHost: startAgentStateHost,
   savedStateType: SAVED_STATE_TYPE,
   olderPayload: expectedPayload(OLDER_STATE),
   readPayload: readReferencePayload,
-  unreadableWarning: referenceUnreadableWarning,
+  unreadableWarning: formatUnreadableEntry,
   expectShown: async (host, reading) => {
     const state = reading.kind === 'valid' ? reading.state : EMPTY_REFERENCE_STATE;
     expect(parseStatusText(await statusThroughCommand(host))).toEqual(expectedStatusView(state));

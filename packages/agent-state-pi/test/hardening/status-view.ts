@@ -1,5 +1,5 @@
 import { referenceDisplay } from '@j1nn0/test-checks';
-import { REFERENCE_STATUSES, type ReferenceState, type ReferenceStatus } from './reference-agent-state.js';
+import { REFERENCE_STATUSES, type ReferenceState, type ReferenceStatus } from '@j1nn0/pi-testkit/reference-models';
 
 // The status listing read back into structure (README "status" grammar), and the structure the reference
 // expects. Comparing structures instead of whole strings gives a diff per item and checks the grammar itself:

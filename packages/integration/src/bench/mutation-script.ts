@@ -1,5 +1,10 @@
 import type { ScriptedToolCall } from '@j1nn0/pi-real-hosts';
-import { REFERENCE_STATUSES, ReferenceAgentState, type StateOperation } from './reference-state.js';
+import {
+  REFERENCE_STATUSES,
+  ReferenceAgentState,
+  type ReferenceChange,
+  type ReferenceState,
+} from '@j1nn0/pi-testkit/reference-models';
 
 /**
  * A deterministic, seeded script of Agent State changes for a real Pi session: commands and model
@@ -7,19 +12,19 @@ import { REFERENCE_STATUSES, ReferenceAgentState, type StateOperation } from './
  */
 
 export interface ToolCallStep {
-  readonly operation: StateOperation;
+  readonly operation: ReferenceChange;
   readonly call: ScriptedToolCall;
 }
 
 export type ScriptStep =
-  | { readonly kind: 'command'; readonly operation: StateOperation; readonly text: string }
+  | { readonly kind: 'command'; readonly operation: ReferenceChange; readonly text: string }
   /** One prompt; each turn is one assistant message holding all of its tool calls. */
   | { readonly kind: 'model_run'; readonly turns: readonly (readonly ToolCallStep[])[] };
 
 export interface MutationScript {
   readonly steps: readonly ScriptStep[];
   /** Every attempted change in the order Pi applies it. */
-  readonly operations: readonly StateOperation[];
+  readonly operations: readonly ReferenceChange[];
 }
 
 export interface MutationScriptOptions {
@@ -56,7 +61,7 @@ function seededRandom(seed: number): () => number {
 type Channel = 'command' | 'tool' | 'either';
 
 interface PlannedOperation {
-  readonly operation: StateOperation;
+  readonly operation: ReferenceChange;
   readonly channel: Channel;
 }
 
@@ -64,7 +69,7 @@ interface WeightedChoice {
   readonly weight: number;
   /** Commands cannot pass a status to `add` or an id with a space; the tools cannot remove, clear or set the objective. */
   readonly channel: Channel;
-  readonly operation: () => StateOperation;
+  readonly operation: () => ReferenceChange;
 }
 
 function pick<T>(random: () => number, values: readonly T[]): T {
@@ -74,7 +79,7 @@ function pick<T>(random: () => number, values: readonly T[]): T {
 }
 
 /** The attempts possible in the current state, weighted so the state grows, churns and stays under its limits. */
-function choicesFor(random: () => number, state: ReferenceAgentState, counter: number, allowClear: boolean): WeightedChoice[] {
+function choicesFor(random: () => number, state: ReferenceState, counter: number, allowClear: boolean): WeightedChoice[] {
   const items = state.workItems;
   const count = counter.toString();
   const phrase = PHRASES[counter % PHRASES.length] ?? 'do the work';
@@ -106,7 +111,7 @@ function choicesFor(random: () => number, state: ReferenceAgentState, counter: n
 }
 
 /** Draws the next attempt from the weighted choices. */
-function planOperation(random: () => number, state: ReferenceAgentState, counter: number, allowClear: boolean): PlannedOperation {
+function planOperation(random: () => number, state: ReferenceState, counter: number, allowClear: boolean): PlannedOperation {
   const choices = choicesFor(random, state, counter, allowClear);
   let draw = random() * choices.reduce((sum, choice) => sum + choice.weight, 0);
   // A draw left over by floating-point rounding falls to the last choice.
@@ -116,7 +121,7 @@ function planOperation(random: () => number, state: ReferenceAgentState, counter
 }
 
 /** `/agent-state` arguments for an operation a command can express. */
-export function commandText(operation: StateOperation): string {
+export function commandText(operation: ReferenceChange): string {
   switch (operation.kind) {
     case 'objective':
       return `objective ${operation.text}`;
@@ -134,7 +139,7 @@ export function commandText(operation: StateOperation): string {
 }
 
 /** The tool call for an operation one of the four tools can express. */
-export function toolCall(operation: StateOperation): ScriptedToolCall {
+export function toolCall(operation: ReferenceChange): ScriptedToolCall {
   switch (operation.kind) {
     case 'add':
       return {
@@ -153,7 +158,7 @@ export function toolCall(operation: StateOperation): ScriptedToolCall {
 }
 
 /** Splits consecutive tool operations into assistant messages of 1-5 calls. */
-function toTurns(random: () => number, operations: readonly StateOperation[]): ToolCallStep[][] {
+function toTurns(random: () => number, operations: readonly ReferenceChange[]): ToolCallStep[][] {
   const turns: ToolCallStep[][] = [];
   let index = 0;
   while (index < operations.length) {
@@ -168,14 +173,14 @@ export function createMutationScript(options: MutationScriptOptions): MutationSc
   const random = seededRandom(options.seed);
   const planner = new ReferenceAgentState();
   const steps: ScriptStep[] = [];
-  const operations: StateOperation[] = [];
-  let pendingTools: StateOperation[] = [];
+  const operations: ReferenceChange[] = [];
+  let pendingTools: ReferenceChange[] = [];
   const flushTools = (): void => {
     if (pendingTools.length > 0) steps.push({ kind: 'model_run', turns: toTurns(random, pendingTools) });
     pendingTools = [];
   };
   for (let counter = 0; counter < options.operations; counter += 1) {
-    const planned = planOperation(random, planner, counter, options.allowClear);
+    const planned = planOperation(random, planner.state, counter, options.allowClear);
     planner.apply(planned.operation);
     operations.push(planned.operation);
     const viaTool = planned.channel === 'tool' || (planned.channel === 'either' && random() < 0.5);

@@ -1,6 +1,8 @@
 import { availableCommandNames, toolCallViews, type AcpClient, type AcpPromptOutcome } from '@j1nn0/pi-real-hosts/acp';
 import { PI_E2E_TIMEOUT_MS, createPiSandbox, startScriptedModel, type PiSandbox, type ScriptedModel } from '@j1nn0/pi-real-hosts';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { formatRejection } from '../../../agent-state-pi/src/format.js';
+import { addedText } from '../../../agent-state-pi/test/expected-messages.js';
 
 // One ACP agent process per test file (start-up is the cost), a fresh ACP session per test, both
 // BUILT adapters loaded: what an editor user gets who added both packages.
@@ -49,8 +51,8 @@ export const ADD_TWICE = [
 
 /** The tool rows a client shows for ADD_TWICE: the first call done with its result, the refused one failed. */
 export const DOCS_TWICE_ROWS = [
-  { title: 'agent_state_add_work_item', status: 'completed', text: 'Added work item "docs" (open).' },
-  { title: 'agent_state_add_work_item', status: 'failed', text: 'Rejected: a work item with id "docs" already exists.' },
+  { title: 'agent_state_add_work_item', status: 'completed', text: addedText('docs') },
+  { title: 'agent_state_add_work_item', status: 'failed', text: formatRejection({ code: 'duplicate_work_item', id: 'docs' }) },
 ];
 
 /** The model makes the ADD_TWICE calls and then says "Recorded."; resolves with the prompt's outcome. */

@@ -22,6 +22,6 @@ export {
 } from './saved-payload-restore.js';
 export { anySavedPayload, withoutKey, type NamedBreakage, type PayloadBreakage, type PayloadFields } from './saved-payloads.js';
 export { expectHostMatchesReferenceSession, mirrorHostEntry, type SavedStateEntries } from './observed-session.js';
-export { isPayloadRecord, readPayloadEnvelope, unreadableStateWarning } from './reference-envelope.js';
+export { isPayloadRecord, readPayloadEnvelope, type EnvelopeProblemCode } from './reference-envelope.js';
 export { outputSchemaProblems } from './output-schema.js';
 export { drawnEntryLines, drawnWidget, startTuiHost } from './tui-host.js';

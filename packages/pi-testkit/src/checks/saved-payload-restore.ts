@@ -16,25 +16,26 @@ export const SAVED_PAYLOAD_DELIVERIES = [
 export type SavedPayloadDelivery = (typeof SAVED_PAYLOAD_DELIVERIES)[number];
 
 /** The reference's verdict on a stored payload: the state the core restores, or the reason it refuses. */
-export type SavedPayloadReading<State> =
+export type SavedPayloadReading<State, Problem extends string = string> =
   | { readonly kind: 'valid'; readonly state: State }
-  | { readonly kind: 'unreadable'; readonly reason: string };
+  | { readonly kind: 'unreadable'; readonly reason: Problem };
 
-export interface SavedPayloadRestore<State> {
+export interface SavedPayloadRestore<State, Problem extends string = string> {
   startHost(): Promise<FakePiHost>;
   /** The README's custom entry type, spelled out by the adapter's tests. */
   readonly savedStateType: string;
   /** A valid payload saved before the hostile one. */
   readonly olderPayload: unknown;
-  readPayload(data: unknown): SavedPayloadReading<State>;
-  unreadableWarning(reason: string): string;
+  readPayload(data: unknown): SavedPayloadReading<State, Problem>;
+  /** The adapter's formatter: the warning naming `problem`. */
+  unreadableWarning(problem: Problem): string;
   /** Checks everything the adapter shows once it restored (or refused) the payload. */
-  expectShown(host: FakePiHost, reading: SavedPayloadReading<State>): Promise<void>;
+  expectShown(host: FakePiHost, reading: SavedPayloadReading<State, Problem>): Promise<void>;
 }
 
 /** One fuzz case: `data` saved as the newest state entry, delivered one way, then read back by the adapter. */
-export async function expectSavedPayloadRestoredOrRefused<State>(
-  restore: SavedPayloadRestore<State>,
+export async function expectSavedPayloadRestoredOrRefused<State, Problem extends string>(
+  restore: SavedPayloadRestore<State, Problem>,
   data: unknown,
   delivery: SavedPayloadDelivery,
 ): Promise<void> {

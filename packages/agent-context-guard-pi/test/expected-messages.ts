@@ -1,0 +1,27 @@
+import type { ContextItem, ContextItemKind } from '@j1nn0/agent-context-guard';
+import { formatChange } from '../src/format.js';
+import { EMPTY_GUARD_STATE, type GuardState, type RecoveryMode } from '../src/guard-state.js';
+import type { GuardMutation } from '../src/mutations.js';
+
+// What tests above the formatter expect a change to say, asked of the formatter: a wording change then
+// touches format.ts, format.test.ts and the README only.
+
+/** The reply to `mutation` applied to `previous` (only a clear reads `previous`). */
+export function changeText(mutation: GuardMutation, previous: GuardState = EMPTY_GUARD_STATE): string {
+  return formatChange({ kind: 'changed', mutation, previous, state: previous });
+}
+
+export function protectedText(id: string, itemKind: ContextItemKind, critical = false): string {
+  return changeText({ kind: 'add', id, itemKind, content: '', critical });
+}
+
+/** A state for the formatter: items given as [id, kind, content, critical?]. */
+export function guardState(
+  items: readonly (readonly [id: string, kind: ContextItemKind, content: string, critical?: boolean])[],
+  recovery: RecoveryMode = 'off',
+): GuardState {
+  return {
+    recovery,
+    items: items.map(([id, kind, content, critical = false]): ContextItem => ({ id, kind, content, critical })),
+  };
+}
