@@ -1,4 +1,4 @@
-import { isDisplayUnsafeCodePoint } from '../checks/display-safety.js';
+import { isDisplayUnsafeCodePoint } from '@j1nn0/test-checks';
 
 // The rules of Agent State as the agent-state-pi README states them, written without the core or an
 // adapter, so that a wrong rule there cannot hide behind the same wrong rule here. It predicts what a
