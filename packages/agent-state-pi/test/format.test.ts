@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
   USAGE,
+  formatChange,
   formatClearPreview,
+  formatNoChange,
   formatOutcome,
+  formatPanelKeyIdle,
+  formatPanelVisibility,
   formatRejection,
   formatStatus,
   formatUnreadableEntry,
+  formatUsage,
 } from '../src/format.js';
-import { applyMutation } from '../src/mutations.js';
+import type { UnreadableProblem } from '../src/persistence.js';
+import { applyMutation, type NoChange, type Rejection, type StateMutation } from '../src/mutations.js';
 import { EXAMPLE_STATE, snapshotOf } from './snapshots.js';
 
 const EXAMPLE_STATUS = [
@@ -101,6 +107,105 @@ describe('messages', () => {
   it('names the problem of an unreadable entry without its content', () => {
     expect(formatUnreadableEntry('unsupported_version')).toBe(
       'Agent State: the newest saved state on this branch is unreadable (unsupported schema version); starting empty.',
+    );
+  });
+
+  it.each<[UnreadableProblem, string]>([
+    ['missing_payload', 'no payload'],
+    ['unsupported_version', 'unsupported schema version'],
+    ['malformed_payload', 'malformed payload'],
+    ['rejected_snapshot', 'invalid snapshot'],
+  ])('words the unreadable-entry problem %s as %j', (problem, reason) => {
+    expect(formatUnreadableEntry(problem)).toContain(`(${reason})`);
+  });
+
+  // The one place each message's wording is pinned; every other test asks the formatter for it.
+  it.each<[string, string]>([
+    ['status', 'Usage: /agent-state status'],
+    ['add', 'Usage: /agent-state add <id> <content>'],
+    ['set', 'Usage: /agent-state set <id> <open|in_progress|blocked|done>'],
+    ['remove', 'Usage: /agent-state remove <id>'],
+    ['clear', 'Usage: /agent-state clear [--yes]'],
+    ['objective', 'Usage: /agent-state objective <text>'],
+    ['decide', 'Usage: /agent-state decide <id> <content>'],
+  ])('words the usage of %s', (subcommand, usage) => {
+    expect(formatUsage(subcommand)).toBe(usage);
+  });
+
+  it.each<[StateMutation, string]>([
+    [{ kind: 'set_objective', objective: 'Ship it' }, 'Objective set.'],
+    [{ kind: 'add_work_item', id: 'a', content: 'A' }, 'Added work item "a" (open).'],
+    [{ kind: 'add_work_item', id: 'b', content: 'B', status: 'blocked' }, 'Added work item "b" (blocked).'],
+    [{ kind: 'add_decision', id: 'd1', content: 'D' }, 'Recorded decision "d1".'],
+    [{ kind: 'remove_work_item', id: 'a' }, 'Removed work item "a".'],
+  ])('words the change %j', (mutation, message) => {
+    const previous = snapshotOf();
+    expect(formatChange({ kind: 'changed', mutation, previous, snapshot: previous })).toBe(message);
+  });
+
+  it('words a status change from the status before it, and a clear from what it removed', () => {
+    const previous = snapshotOf({ workItems: [{ id: 'a', content: 'A' }] });
+    const setStatus = { kind: 'set_status', id: 'a', status: 'blocked' } as const;
+    expect(formatChange({ kind: 'changed', mutation: setStatus, previous, snapshot: previous })).toBe(
+      'Work item "a": open -> blocked.',
+    );
+    const full = snapshotOf(EXAMPLE_STATE);
+    expect(formatChange({ kind: 'changed', mutation: { kind: 'clear' }, previous: full, snapshot: full })).toBe(
+      'Agent State cleared: removed the objective, 3 work items and 1 decision.',
+    );
+    const decisionOnly = snapshotOf({ objective: 'Ship it', decisions: [{ id: 'd1', content: 'D' }] });
+    expect(formatChange({ kind: 'changed', mutation: { kind: 'clear' }, previous: decisionOnly, snapshot: decisionOnly })).toBe(
+      'Agent State cleared: removed the objective, 0 work items and 1 decision.',
+    );
+  });
+
+  it.each<[NoChange, string]>([
+    [{ reason: 'same_status', id: 'a', status: 'done' }, 'Work item "a" is already done; nothing changed.'],
+    [{ reason: 'same_objective' }, 'Objective unchanged: it already has this text.'],
+    [{ reason: 'already_empty' }, 'Agent State is already empty; nothing to clear.'],
+  ])('words the request that changes nothing %j', (noChange, message) => {
+    expect(formatNoChange(noChange)).toBe(message);
+  });
+
+  it.each<[Rejection, string]>([
+    [{ code: 'quoted_id' }, 'Rejected: an id is a single word; quotes do not group words (write my-item, not "my item").'],
+    [{ code: 'duplicate_work_item', id: 'a' }, 'Rejected: a work item with id "a" already exists.'],
+    [{ code: 'duplicate_decision', id: 'd' }, 'Rejected: a decision with id "d" already exists.'],
+    [{ code: 'unknown_work_item', id: 'missing' }, 'Rejected: no work item has id "missing".'],
+    [{ code: 'invalid_status' }, 'Rejected: unknown status. Valid statuses: open, in_progress, blocked, done.'],
+    [
+      { code: 'invalid_id' },
+      'Rejected: an id must be 1-64 characters with no whitespace, control or bidirectional formatting characters.',
+    ],
+    [{ code: 'invalid_content' }, 'Rejected: content must be 1-500 characters and not blank.'],
+    [{ code: 'invalid_objective' }, 'Rejected: the objective must be 1-500 characters and not blank.'],
+    [{ code: 'work_item_limit' }, 'Rejected: the limit of 200 work items is reached.'],
+    [{ code: 'decision_limit' }, 'Rejected: the limit of 200 decisions is reached.'],
+  ])('words the rejection %j', (rejection, message) => {
+    expect(formatRejection(rejection)).toBe(message);
+  });
+
+  it('says where the panel is on each surface, and how to bring it back', () => {
+    const empty = snapshotOf();
+    const recorded = snapshotOf({ workItems: [{ id: 'a', content: 'A' }] });
+    expect(formatPanelVisibility(false, 'client', recorded)).toBe(
+      'Agent State panel hidden; show it again with /agent-state panel on.',
+    );
+    expect(formatPanelVisibility(true, 'client', empty)).toBe(
+      'Agent State panel on; this client receives it once something is recorded.',
+    );
+    expect(formatPanelVisibility(true, 'client', recorded)).toBe(
+      'Agent State panel sent to this client; hide it with /agent-state panel off.',
+    );
+    expect(formatPanelVisibility(true, 'terminal', empty)).toBe(
+      'Agent State panel on; it appears above the editor once something is recorded.',
+    );
+    expect(formatPanelVisibility(true, 'terminal', recorded)).toBe(
+      'Agent State panel shown above the editor; hide it with /agent-state panel off.',
+    );
+    expect(formatPanelKeyIdle('panel_off')).toBe('Agent State panel is off; show it with /agent-state panel on.');
+    expect(formatPanelKeyIdle('empty')).toBe(
+      'Agent State: no panel yet; it appears above the editor once something is recorded.',
     );
   });
 });
