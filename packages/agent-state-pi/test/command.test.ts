@@ -1,5 +1,6 @@
+import { isTerminalUnsafe } from '@j1nn0/pi-adapter-kit';
 import { describe, expect, it } from 'vitest';
-import { USAGE } from '../src/format.js';
+import { USAGE, formatClearPreview, formatNoChange, formatRejection, formatStatus, formatUsage } from '../src/format.js';
 import {
   FIRST_SMOKE_RUN,
   expectCleanRun,
@@ -9,7 +10,8 @@ import {
   savedPayloads,
   startAgentStateHost,
 } from './agent-state-host.js';
-import { EMPTY_STATUS, EXAMPLE_STATUS } from './snapshots.js';
+import { addedText, changeText, decidedText, statusChangeText } from './expected-messages.js';
+import { EMPTY_STATUS, EXAMPLE_STATE, EXAMPLE_STATUS, snapshotOf } from './snapshots.js';
 
 const usageWarning = [{ message: USAGE, type: 'warning' }];
 
@@ -36,13 +38,13 @@ describe('/agent-state', () => {
   );
 
   it.each([
-    ['status extra', 'Usage: /agent-state status'],
-    ['add only-id', 'Usage: /agent-state add <id> <content>'],
-    ['set a', 'Usage: /agent-state set <id> <open|in_progress|blocked|done>'],
-    ['remove a b', 'Usage: /agent-state remove <id>'],
-    ['clear now', 'Usage: /agent-state clear [--yes]'],
-    ['objective', 'Usage: /agent-state objective <text>'],
-    ['decide d1', 'Usage: /agent-state decide <id> <content>'],
+    ['status extra', formatUsage('status')],
+    ['add only-id', formatUsage('add')],
+    ['set a', formatUsage('set')],
+    ['remove a b', formatUsage('remove')],
+    ['clear now', formatUsage('clear')],
+    ['objective', formatUsage('objective')],
+    ['decide d1', formatUsage('decide')],
   ])('answers %j, a known subcommand with wrong arguments, with that subcommand\'s usage', async (args, message) => {
     const host = await startAgentStateHost();
     expect(await runAgentState(host, args)).toEqual([{ message, type: 'warning' }]);
@@ -52,7 +54,7 @@ describe('/agent-state', () => {
   it('rejects a quoted id with a hint that ids are single words, and records nothing', async () => {
     const host = await startAgentStateHost();
     expect(await runAgentState(host, 'add "my item" Quoted')).toEqual([
-      { message: 'Rejected: an id is a single word; quotes do not group words (write my-item, not "my item").', type: 'warning' },
+      { message: formatRejection({ code: 'quoted_id' }), type: 'warning' },
     ]);
     expect(savedPayloads(host)).toEqual([]);
   });
@@ -68,12 +70,15 @@ describe('/agent-state', () => {
   it('confirms each subcommand with an info message', async () => {
     const host = await startAgentStateHost();
     const confirmations: [string, string][] = [
-      ['objective Ship it', 'Objective set.'],
-      ['add a First item', 'Added work item "a" (open).'],
-      ['set a blocked', 'Work item "a": open -> blocked.'],
-      ['decide d1 Use typebox', 'Recorded decision "d1".'],
-      ['remove a', 'Removed work item "a".'],
-      ['clear --yes', 'Agent State cleared: removed the objective, 0 work items and 1 decision.'],
+      ['objective Ship it', changeText({ kind: 'set_objective', objective: 'Ship it' })],
+      ['add a First item', addedText('a')],
+      ['set a blocked', statusChangeText('a', 'open', 'blocked')],
+      ['decide d1 Use typebox', decidedText('d1')],
+      ['remove a', changeText({ kind: 'remove_work_item', id: 'a' })],
+      [
+        'clear --yes',
+        changeText({ kind: 'clear' }, snapshotOf({ objective: 'Ship it', decisions: [{ id: 'd1', content: 'Use typebox' }] })),
+      ],
     ];
     for (const [args, message] of confirmations) {
       expect(await runAgentState(host, args), args).toEqual([{ message, type: 'info' }]);
@@ -85,10 +90,10 @@ describe('/agent-state', () => {
     const host = await startAgentStateHost();
     await recordAll(host, ['add a A', 'decide d D']);
     const rejections: [string, string][] = [
-      ['add a again', 'Rejected: a work item with id "a" already exists.'],
-      ['decide d again', 'Rejected: a decision with id "d" already exists.'],
-      ['set missing done', 'Rejected: no work item has id "missing".'],
-      ['remove missing', 'Rejected: no work item has id "missing".'],
+      ['add a again', formatRejection({ code: 'duplicate_work_item', id: 'a' })],
+      ['decide d again', formatRejection({ code: 'duplicate_decision', id: 'd' })],
+      ['set missing done', formatRejection({ code: 'unknown_work_item', id: 'missing' })],
+      ['remove missing', formatRejection({ code: 'unknown_work_item', id: 'missing' })],
     ];
     for (const [args, message] of rejections) {
       expect(await runAgentState(host, args), args).toEqual([{ message, type: 'warning' }]);
@@ -100,18 +105,17 @@ describe('/agent-state', () => {
     const host = await startAgentStateHost();
     await recordAll(host, ['add a A']);
     expect(await runAgentState(host, `set a ${status}`)).toEqual([
-      { message: 'Rejected: unknown status. Valid statuses: open, in_progress, blocked, done.', type: 'warning' },
+      { message: formatRejection({ code: 'invalid_status' }), type: 'warning' },
     ]);
     expect(savedPayloads(host)).toHaveLength(1);
-    expect(await readState(host)).toContain('- [open] a: A');
+    expect(await readState(host)).toBe(formatStatus(snapshotOf({ workItems: [{ id: 'a', content: 'A' }] })));
   });
 
   it('rebuilds the objective through a new snapshot and keeps the rest', async () => {
     const host = await startAgentStateHost();
     await recordAll(host, ['objective First', 'add a A', 'objective Second']);
     expect(await readState(host)).toBe(
-      'Agent State: objective "Second", 1 work item (1 open, 0 in_progress, 0 blocked, 0 done), 0 decisions.\n' +
-        'Work items:\n- [open] a: A',
+      formatStatus(snapshotOf({ objective: 'Second', workItems: [{ id: 'a', content: 'A' }] })),
     );
   });
 
@@ -120,12 +124,7 @@ describe('/agent-state', () => {
       const host = await startAgentStateHost();
       await recordAll(host, FIRST_SMOKE_RUN);
       expect(await runAgentState(host, 'clear')).toEqual([
-        {
-          message:
-            'Clear would remove the objective, 3 work items and 1 decision. ' +
-            'Nothing changed; confirm with /agent-state clear --yes.',
-          type: 'info',
-        },
+        { message: formatClearPreview(snapshotOf(EXAMPLE_STATE)), type: 'info' },
       ]);
       expect(await readState(host)).toBe(EXAMPLE_STATUS);
       expect(savedPayloads(host)).toHaveLength(FIRST_SMOKE_RUN.length);
@@ -135,7 +134,7 @@ describe('/agent-state', () => {
       const host = await startAgentStateHost();
       await recordAll(host, FIRST_SMOKE_RUN);
       expect(await runAgentState(host, 'clear --yes')).toEqual([
-        { message: 'Agent State cleared: removed the objective, 3 work items and 1 decision.', type: 'info' },
+        { message: changeText({ kind: 'clear' }, snapshotOf(EXAMPLE_STATE)), type: 'info' },
       ]);
       expect(await readState(host)).toBe(EMPTY_STATUS);
       expect(savedPayloads(host).at(-1)).toEqual({
@@ -147,10 +146,10 @@ describe('/agent-state', () => {
 
   describe('requests that would change nothing', () => {
     it.each<[string[], string, string]>([
-      [['add a A', 'set a done'], 'set a done', 'Work item "a" is already done; nothing changed.'],
-      [['objective Same'], 'objective Same', 'Objective unchanged: it already has this text.'],
-      [[], 'clear --yes', 'Agent State is already empty; nothing to clear.'],
-      [[], 'clear', 'Agent State is already empty; nothing to clear.'],
+      [['add a A', 'set a done'], 'set a done', formatNoChange({ reason: 'same_status', id: 'a', status: 'done' })],
+      [['objective Same'], 'objective Same', formatNoChange({ reason: 'same_objective' })],
+      [[], 'clear --yes', formatNoChange({ reason: 'already_empty' })],
+      [[], 'clear', formatClearPreview(snapshotOf())],
     ])('after %j, %j says so and appends nothing', async (setup, args, message) => {
       const host = await startAgentStateHost();
       await recordAll(host, setup);
@@ -162,11 +161,11 @@ describe('/agent-state', () => {
 
   describe('limits', () => {
     it.each<[string, string]>([
-      [`add ${'x'.repeat(65)} A`, 'Rejected: an id must be 1-64 characters with no whitespace, control or bidirectional formatting characters.'],
-      ['add id\u001b A', 'Rejected: an id must be 1-64 characters with no whitespace, control or bidirectional formatting characters.'],
-      [`add a ${'x'.repeat(501)}`, 'Rejected: content must be 1-500 characters and not blank.'],
-      [`decide d ${'x'.repeat(501)}`, 'Rejected: content must be 1-500 characters and not blank.'],
-      [`objective ${'x'.repeat(501)}`, 'Rejected: the objective must be 1-500 characters and not blank.'],
+      [`add ${'x'.repeat(65)} A`, formatRejection({ code: 'invalid_id' })],
+      ['add id\u001b A', formatRejection({ code: 'invalid_id' })],
+      [`add a ${'x'.repeat(501)}`, formatRejection({ code: 'invalid_content' })],
+      [`decide d ${'x'.repeat(501)}`, formatRejection({ code: 'invalid_content' })],
+      [`objective ${'x'.repeat(501)}`, formatRejection({ code: 'invalid_objective' })],
     ])('rejects an over-limit request with a message naming the limit', async (args, message) => {
       const host = await startAgentStateHost();
       expect(await runAgentState(host, args)).toEqual([{ message, type: 'warning' }]);
@@ -186,10 +185,10 @@ describe('/agent-state', () => {
       }
       expect(savedPayloads(host)).toHaveLength(400);
       expect(await runAgentState(host, 'add one-more W')).toEqual([
-        { message: 'Rejected: the limit of 200 work items is reached.', type: 'warning' },
+        { message: formatRejection({ code: 'work_item_limit' }), type: 'warning' },
       ]);
       expect(await runAgentState(host, 'decide one-more D')).toEqual([
-        { message: 'Rejected: the limit of 200 decisions is reached.', type: 'warning' },
+        { message: formatRejection({ code: 'decision_limit' }), type: 'warning' },
       ]);
       expect(savedPayloads(host)).toHaveLength(400);
     });
@@ -200,9 +199,17 @@ describe('/agent-state', () => {
     await recordAll(host, ['objective \u001b]0;pwned\u0007 goal', 'add a red\u001b[31m text \u202egnp.exe', 'decide d bell\u009b']);
     const [status] = await runAgentState(host, 'status');
     expect(status?.message).toBe(
-      'Agent State: objective "\\u001b]0;pwned\\u0007 goal", 1 work item (1 open, 0 in_progress, 0 blocked, 0 done), 1 decision.\n' +
-        'Work items:\n- [open] a: red\\u001b[31m text \\u202egnp.exe\nDecisions:\n- d: bell\\u009b',
+      formatStatus(
+        snapshotOf({
+          objective: '\u001b]0;pwned\u0007 goal',
+          workItems: [{ id: 'a', content: 'red\u001b[31m text \u202egnp.exe' }],
+          decisions: [{ id: 'd', content: 'bell\u009b' }],
+        }),
+      ),
     );
+    // The listing shows the control characters as escapes, never raw.
+    const shown = (status?.message ?? '').split('\n').flatMap((line) => Array.from(line, (character) => character.codePointAt(0) ?? 0));
+    expect(shown.filter(isTerminalUnsafe)).toEqual([]);
     // The state keeps the text as given; only the display is escaped.
     expect(savedPayloads(host).at(-1)).toMatchObject({ state: { objective: '\u001b]0;pwned\u0007 goal' } });
   });

@@ -1,6 +1,8 @@
 import { addSessionPersistenceTests, addSessionSwitchTests, addUnreadableEntryTests } from '@j1nn0/pi-testkit/checks';
 import { describe, expect, it } from 'vitest';
 import { STATE_ENTRY_TYPE } from '../src/extension.js';
+import { formatStatus, formatUnreadableEntry } from '../src/format.js';
+import type { UnreadableProblem } from '../src/persistence.js';
 import {
   FIRST_SMOKE_RUN,
   expectCleanRun,
@@ -12,9 +14,12 @@ import {
   savedPayloads,
   startAgentStateHost,
 } from './agent-state-host.js';
-import { EMPTY_STATUS, EXAMPLE_STATUS } from './snapshots.js';
+import { EMPTY_STATUS, EXAMPLE_STATUS, snapshotOf } from './snapshots.js';
 
-const STATE_A = 'Agent State: no objective, 1 work item (1 open, 0 in_progress, 0 blocked, 0 done), 0 decisions.\nWork items:\n- [open] a: A';
+const STATE_A = formatStatus(snapshotOf({ workItems: [{ id: 'a', content: 'A' }] }));
+
+// Each bad entry names the problem the formatter words; the warning is asked of the formatter.
+const problem = (name: UnreadableProblem): string => name;
 
 describe('persistence', () => {
   it('resumes the state after a restart', async () => {
@@ -103,10 +108,10 @@ describe('an unreadable newest entry', () => {
   addUnreadableEntryTests(persistedAgentState, {
     olderPayload: valid,
     entries: [
-      ['a missing payload', {}, 'no payload'],
-      ['payload schema version 2', { data: { ...valid, schemaVersion: 2 } }, 'unsupported schema version'],
-      ['a malformed payload', { data: 'not an object' }, 'malformed payload'],
-      ['a malformed snapshot', { data: { schemaVersion: 1, state: { schemaVersion: 1, workItems: 7 } } }, 'invalid snapshot'],
+      ['a missing payload', {}, problem('missing_payload')],
+      ['payload schema version 2', { data: { ...valid, schemaVersion: 2 } }, problem('unsupported_version')],
+      ['a malformed payload', { data: 'not an object' }, problem('malformed_payload')],
+      ['a malformed snapshot', { data: { schemaVersion: 1, state: { schemaVersion: 1, workItems: 7 } } }, problem('rejected_snapshot')],
       [
         'duplicate ids in the snapshot',
         {
@@ -122,10 +127,10 @@ describe('an unreadable newest entry', () => {
             },
           },
         },
-        'invalid snapshot',
+        problem('rejected_snapshot'),
       ],
     ],
-    warning: (reason) => `Agent State: the newest saved state on this branch is unreadable (${reason}); starting empty.`,
+    warning: (reason) => formatUnreadableEntry(reason as UnreadableProblem),
     readDiscarded: readState,
     discardedState: EMPTY_STATUS,
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatNoChange, formatRejection, formatStatus } from '../src/format.js';
 import { AUTHORITY_BOUNDARY } from '../src/tools.js';
 import {
   FIRST_SMOKE_RUN,
@@ -8,7 +9,8 @@ import {
   savedPayloads,
   startAgentStateHost,
 } from './agent-state-host.js';
-import { EMPTY_STATUS, EXAMPLE_STATUS } from './snapshots.js';
+import { addedText, decidedText, statusChangeText } from './expected-messages.js';
+import { EMPTY_STATUS, EXAMPLE_STATUS, snapshotOf } from './snapshots.js';
 
 const TOOL_NAMES = [
   'agent_state_get',
@@ -44,17 +46,17 @@ describe('tools', () => {
   it('records work items, statuses and decisions and confirms them with the counts in details', async () => {
     const host = await startAgentStateHost();
     expect(await host.executeTool('agent_state_add_work_item', { id: 'a', content: 'A' })).toEqual({
-      content: [{ type: 'text', text: 'Added work item "a" (open).' }],
+      content: [{ type: 'text', text: addedText('a') }],
       details: { objective: false, workItems: { open: 1, in_progress: 0, blocked: 0, done: 0, total: 1 }, decisions: 0 },
       isError: false,
     });
     const blocked = await host.executeTool('agent_state_add_work_item', { id: 'b', content: 'B', status: 'blocked' });
-    expect(text(blocked.content)).toBe('Added work item "b" (blocked).');
+    expect(text(blocked.content)).toBe(addedText('b', 'blocked'));
     const set = await host.executeTool('agent_state_set_work_item_status', { id: 'a', status: 'done' });
-    expect(text(set.content)).toBe('Work item "a": open -> done.');
+    expect(text(set.content)).toBe(statusChangeText('a', 'open', 'done'));
     const decided = await host.executeTool('agent_state_add_decision', { id: 'd', content: 'D' });
     expect(decided).toMatchObject({
-      content: [{ type: 'text', text: 'Recorded decision "d".' }],
+      content: [{ type: 'text', text: decidedText('d') }],
       details: { workItems: { open: 0, in_progress: 0, blocked: 1, done: 1, total: 2 }, decisions: 1 },
       isError: false,
     });
@@ -67,17 +69,17 @@ describe('tools', () => {
     await host.executeTool('agent_state_add_work_item', { id: 'a', content: 'A' });
     const result = await host.executeTool('agent_state_set_work_item_status', { id: 'a', status: 'open' });
     expect(result.isError).toBe(false);
-    expect(text(result.content)).toBe('Work item "a" is already open; nothing changed.');
+    expect(text(result.content)).toBe(formatNoChange({ reason: 'same_status', id: 'a', status: 'open' }));
     expect(savedPayloads(host)).toHaveLength(1);
   });
 
   it.each<[string, Record<string, unknown>, string]>([
-    ['agent_state_add_work_item', { id: 'a', content: 'again' }, 'Rejected: a work item with id "a" already exists.'],
-    ['agent_state_add_decision', { id: 'd', content: 'again' }, 'Rejected: a decision with id "d" already exists.'],
-    ['agent_state_set_work_item_status', { id: 'zz', status: 'done' }, 'Rejected: no work item has id "zz".'],
-    ['agent_state_add_work_item', { id: 'has space', content: 'C' }, 'Rejected: an id must be 1-64 characters with no whitespace, control or bidirectional formatting characters.'],
-    ['agent_state_add_work_item', { id: 'c', content: 'x'.repeat(501) }, 'Rejected: content must be 1-500 characters and not blank.'],
-    ['agent_state_add_decision', { id: 'e', content: ' ' }, 'Rejected: content must be 1-500 characters and not blank.'],
+    ['agent_state_add_work_item', { id: 'a', content: 'again' }, formatRejection({ code: 'duplicate_work_item', id: 'a' })],
+    ['agent_state_add_decision', { id: 'd', content: 'again' }, formatRejection({ code: 'duplicate_decision', id: 'd' })],
+    ['agent_state_set_work_item_status', { id: 'zz', status: 'done' }, formatRejection({ code: 'unknown_work_item', id: 'zz' })],
+    ['agent_state_add_work_item', { id: 'has space', content: 'C' }, formatRejection({ code: 'invalid_id' })],
+    ['agent_state_add_work_item', { id: 'c', content: 'x'.repeat(501) }, formatRejection({ code: 'invalid_content' })],
+    ['agent_state_add_decision', { id: 'e', content: ' ' }, formatRejection({ code: 'invalid_content' })],
   ])('%s %j is an error result with a short message that changes nothing', async (name, args, message) => {
     const host = await startAgentStateHost();
     await host.executeTool('agent_state_add_work_item', { id: 'a', content: 'A' });
@@ -99,7 +101,7 @@ describe('tools', () => {
       await host.executeTool('agent_state_add_work_item', { id: `w${index}`, content: 'W' });
     }
     const result = await host.executeTool('agent_state_add_work_item', { id: 'w200', content: 'W' });
-    expect(result).toMatchObject({ isError: true, content: [{ text: 'Rejected: the limit of 200 work items is reached.' }] });
+    expect(result).toMatchObject({ isError: true, content: [{ text: formatRejection({ code: 'work_item_limit' }) }] });
     expect(savedPayloads(host)).toHaveLength(200);
   });
 
@@ -116,7 +118,7 @@ describe('tools', () => {
     expect(result.isError).toBe(true);
     expect(text(result.content)).toMatch(/^Validation failed/u);
     expect(savedPayloads(host)).toHaveLength(1);
-    expect(await readState(host)).toContain('- [open] a: A');
+    expect(await readState(host)).toBe(formatStatus(snapshotOf({ workItems: [{ id: 'a', content: 'A' }] })));
   });
 
   it('never puts a stack trace in an error result', async () => {

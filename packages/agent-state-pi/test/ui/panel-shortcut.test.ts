@@ -2,6 +2,7 @@ import { createFakePiHost, FakePiHostError, type FakePiHost } from '@j1nn0/pi-te
 import { drawnWidget } from '@j1nn0/pi-testkit/checks';
 import { describe, expect, it } from 'vitest';
 import agentStateExtension from '../../src/extension.js';
+import { formatPanelKeyIdle } from '../../src/format.js';
 import { PANEL_TOGGLE_KEY, PANEL_WIDGET_KEY } from '../../src/ui/panel.js';
 import { PANEL_TOGGLE_DESCRIPTION } from '../../src/ui/panel-shortcut.js';
 import { STATE_ENTRY_TYPE } from '../../src/persistence.js';
@@ -60,7 +61,7 @@ describe(`the panel key (${PANEL_TOGGLE_KEY})`, () => {
     expect(host.widgets.has(PANEL_WIDGET_KEY)).toBe(false);
 
     await host.pressShortcut(PANEL_TOGGLE_KEY);
-    expect(host.takeNotifications()).toEqual([{ message: 'Agent State panel is off; show it with /agent-state panel on.', type: 'info' }]);
+    expect(host.takeNotifications()).toEqual([{ message: formatPanelKeyIdle('panel_off'), type: 'info' }]);
     expect(host.widgets.has(PANEL_WIDGET_KEY)).toBe(false);
 
     await run(host, 'panel on');
@@ -71,7 +72,7 @@ describe(`the panel key (${PANEL_TOGGLE_KEY})`, () => {
     const host = await startTerminal();
     await host.pressShortcut(PANEL_TOGGLE_KEY);
     expect(host.takeNotifications()).toEqual([
-      { message: 'Agent State: no panel yet; it appears above the editor once something is recorded.', type: 'info' },
+      { message: formatPanelKeyIdle('empty'), type: 'info' },
     ]);
     await run(host, 'add a A');
     expect(panel(host)).toEqual(['Agent State · no objective · 0/1 done', '  [open] a: A']);

@@ -3,6 +3,7 @@ import { createFakePiHost, type FakePiHost } from '@j1nn0/pi-testkit';
 import { drawnWidget } from '@j1nn0/pi-testkit/checks';
 import { describe, expect, it } from 'vitest';
 import agentStateExtension from '../../src/extension.js';
+import { formatPanelVisibility } from '../../src/format.js';
 import { PANEL_MAX_LINES, PANEL_WIDGET_KEY, panelLines } from '../../src/ui/panel.js';
 import { snapshotOf } from '../snapshots.js';
 
@@ -70,13 +71,13 @@ describe('the surfaces agent-state-pi draws on', () => {
 
   it('clears the client’s panel on panel off and on an emptied state, and says where the panel is', async () => {
     const host = await startIn('rpc');
-    expect(await run(host, 'panel on')).toEqual(['Agent State panel on; this client receives it once something is recorded.']);
+    expect(await run(host, 'panel on')).toEqual([formatPanelVisibility(true, 'client', snapshotOf())]);
     await run(host, 'add parse Parse the arguments');
-    expect(await run(host, 'panel off')).toEqual(['Agent State panel hidden; show it again with /agent-state panel on.']);
+    expect(await run(host, 'panel off')).toEqual([formatPanelVisibility(false, 'client', snapshotOf({ workItems: [{ id: 'parse', content: 'Parse the arguments' }] }))]);
     expect(host.widgets.has(PANEL_WIDGET_KEY)).toBe(false);
     await run(host, 'add docs Docs');
     expect(host.widgets.has(PANEL_WIDGET_KEY)).toBe(false);
-    expect(await run(host, 'panel on')).toEqual(['Agent State panel sent to this client; hide it with /agent-state panel off.']);
+    expect(await run(host, 'panel on')).toEqual([formatPanelVisibility(true, 'client', snapshotOf({ workItems: [{ id: 'parse', content: 'Parse the arguments' }] }))]);
     expect(clientPanel(host)).toHaveLength(3);
     await run(host, 'clear --yes');
     expect(host.widgets.has(PANEL_WIDGET_KEY)).toBe(false);
@@ -95,10 +96,10 @@ describe('the surfaces agent-state-pi draws on', () => {
 
   it('keeps the terminal’s component panel and its replies', async () => {
     const host = await startIn('tui');
-    expect(await run(host, 'panel on')).toEqual(['Agent State panel on; it appears above the editor once something is recorded.']);
+    expect(await run(host, 'panel on')).toEqual([formatPanelVisibility(true, 'terminal', snapshotOf())]);
     await run(host, 'add parse Parse the arguments');
     expect(typeof host.widgets.get(PANEL_WIDGET_KEY)).toBe('function');
-    expect(await run(host, 'panel on')).toEqual(['Agent State panel shown above the editor; hide it with /agent-state panel off.']);
+    expect(await run(host, 'panel on')).toEqual([formatPanelVisibility(true, 'terminal', snapshotOf({ workItems: [{ id: 'parse', content: 'Parse the arguments' }] }))]);
   });
 
   it('draws nothing in print or JSON mode, where Pi has no UI', async () => {

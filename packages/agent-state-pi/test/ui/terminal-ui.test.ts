@@ -2,6 +2,8 @@ import type { FakePiHost } from '@j1nn0/pi-testkit';
 import { drawnEntryLines, drawnWidget, startTuiHost } from '@j1nn0/pi-testkit/checks';
 import { describe, expect, it } from 'vitest';
 import agentStateExtension, { STATE_ENTRY_TYPE } from '../../src/extension.js';
+import { formatPanelVisibility } from '../../src/format.js';
+import { snapshotOf } from '../snapshots.js';
 
 // The extension as Pi's terminal UI (mode `tui`, Pi 0.84+) sees it: a panel widget, one chat line per
 // saved entry, and notifications only for what the chat line does not already say.
@@ -64,8 +66,8 @@ describe('agent-state-pi in the terminal UI', () => {
     await host.runCommand('/agent-state panel on');
     expect(panelOf(host)).toHaveLength(3);
     expect(host.takeNotifications().map((notice) => notice.message)).toEqual([
-      'Agent State panel hidden; show it again with /agent-state panel on.',
-      'Agent State panel shown above the editor; hide it with /agent-state panel off.',
+      formatPanelVisibility(false, 'terminal', snapshotOf()),
+      formatPanelVisibility(true, 'terminal', snapshotOf({ workItems: [{ id: 'parse', content: 'P' }] })),
     ]);
   });
 
