@@ -2,14 +2,22 @@ import { describe, expect, it } from 'vitest';
 import type { CheckedItem, CompactionCheck } from '../src/check-entry.js';
 import {
   USAGE,
+  formatChange,
   formatCheckNotice,
+  formatClearPreview,
   formatLastCheck,
   formatList,
+  formatNoChange,
   formatPendingCheck,
   formatRecoveryContent,
+  formatRejection,
   formatStatus,
+  formatUnreadableEntry,
+  formatUsage,
 } from '../src/format.js';
 import { EMPTY_GUARD_STATE, type GuardState } from '../src/guard-state.js';
+import type { GuardMutation, NoChange, Rejection } from '../src/mutations.js';
+import type { UnreadableProblem } from '../src/persistence.js';
 
 const TWO_ITEMS: GuardState = {
   recovery: 'off',
@@ -124,6 +132,79 @@ describe('format', () => {
       'Context Guard recovery: these critical items were protected before the last compaction and are missing ' +
         'from the compacted context. They are restated as declared, not verified.\n' +
         `- [goal] ship: ${content}`,
+    );
+  });
+
+  // The one place each message's wording is pinned; every other test asks the formatter for it.
+  it.each<[string, string]>([
+    ['list', 'Usage: /context-guard list'],
+    ['add', 'Usage: /context-guard add <id> <goal|constraint|requirement|decision|fact> [--critical] <content>'],
+    ['remove', 'Usage: /context-guard remove <id>'],
+    ['critical', 'Usage: /context-guard critical <id> <on|off>'],
+    ['clear', 'Usage: /context-guard clear [--yes]'],
+    ['recovery', 'Usage: /context-guard recovery <off|critical>'],
+    ['status', 'Usage: /context-guard status'],
+  ])('words the usage of %s', (subcommand, usage) => {
+    expect(formatUsage(subcommand)).toBe(usage);
+  });
+
+  it.each<[GuardMutation, string]>([
+    [{ kind: 'add', id: 'ship', itemKind: 'goal', content: 'S', critical: true }, 'Protected goal "ship" (critical).'],
+    [{ kind: 'add', id: 'no-deps', itemKind: 'constraint', content: 'N', critical: false }, 'Protected constraint "no-deps".'],
+    [{ kind: 'remove', id: 'no-deps' }, 'Removed protected item "no-deps".'],
+    [{ kind: 'set_critical', id: 'ship', critical: true }, 'Protected item "ship" is now critical.'],
+    [{ kind: 'set_critical', id: 'ship', critical: false }, 'Protected item "ship" is no longer critical.'],
+    [{ kind: 'set_recovery', recovery: 'critical' }, 'Recovery set to critical.'],
+    [{ kind: 'set_recovery', recovery: 'off' }, 'Recovery set to off.'],
+    [{ kind: 'clear' }, 'Context Guard cleared: removed 2 protected items (1 critical).'],
+  ])('words the change %j', (mutation, message) => {
+    expect(formatChange({ kind: 'changed', mutation, previous: TWO_ITEMS, state: TWO_ITEMS })).toBe(message);
+  });
+
+  it('previews what clear would remove', () => {
+    expect(formatClearPreview(TWO_ITEMS)).toBe(
+      'Clear would remove 2 protected items (1 critical). Nothing changed; confirm with /context-guard clear --yes.',
+    );
+    expect(formatClearPreview(EMPTY_GUARD_STATE)).toBe('Context Guard has no protected items; nothing to clear.');
+  });
+
+  it.each<[NoChange, string]>([
+    [{ reason: 'already_empty' }, 'Context Guard has no protected items; nothing to clear.'],
+    [{ reason: 'same_recovery', recovery: 'off' }, 'Recovery is already off; nothing changed.'],
+    [{ reason: 'same_critical', id: 'ship', critical: true }, 'Protected item "ship" is already critical; nothing changed.'],
+    [{ reason: 'same_critical', id: 'ship', critical: false }, 'Protected item "ship" is already not critical; nothing changed.'],
+  ])('words the request that changes nothing %j', (noChange, message) => {
+    expect(formatNoChange(noChange)).toBe(message);
+  });
+
+  it.each<[Rejection, string]>([
+    [{ code: 'invalid_kind' }, 'Rejected: unknown kind. Valid kinds: goal, constraint, requirement, decision, fact.'],
+    [{ code: 'invalid_recovery' }, 'Rejected: unknown recovery mode. Valid modes: off, critical.'],
+    [{ code: 'duplicate_item', id: 'a' }, 'Rejected: a protected item with id "a" already exists.'],
+    [{ code: 'unknown_item', id: 'zz' }, 'Rejected: no protected item has id "zz".'],
+    [{ code: 'unknown_item', id: 'x'.repeat(80) }, 'Rejected: no protected item has this id.'],
+    [
+      { code: 'invalid_id' },
+      'Rejected: an id must be 1-64 characters with no whitespace, control or bidirectional formatting characters.',
+    ],
+    [{ code: 'invalid_content' }, 'Rejected: content must be 1-500 characters and not blank.'],
+    [{ code: 'item_limit' }, 'Rejected: the limit of 100 protected items is reached.'],
+    [
+      { code: 'critical_by_model' },
+      'Rejected: only a person can mark an item critical (/context-guard critical <id> on); protect it without critical.',
+    ],
+  ])('words the rejection %j', (rejection, message) => {
+    expect(formatRejection(rejection)).toBe(message);
+  });
+
+  it.each<[UnreadableProblem, string]>([
+    ['missing_payload', 'no payload'],
+    ['unsupported_version', 'unsupported schema version'],
+    ['malformed_payload', 'malformed payload'],
+    ['rejected_items', 'invalid items'],
+  ])('names the unreadable-entry problem %s as %j, without the content', (problem, reason) => {
+    expect(formatUnreadableEntry(problem)).toBe(
+      `Context Guard: the newest saved state on this branch is unreadable (${reason}); starting empty.`,
     );
   });
 });
