@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CHECK_ENTRY_TYPE, readCheckPayload, toCheckPayload, type CompactionCheck } from '../src/check-entry.js';
 import { STATE_ENTRY_TYPE } from '../src/extension.js';
+import { formatLastCheck, formatUnreadableEntry } from '../src/format.js';
 import {
   PROTECT_TWO,
   compact,
@@ -14,10 +15,14 @@ import {
   startGuardHost,
   takeCheckNotices,
 } from './context-guard-host.js';
+import { guardState, statusText } from './expected-messages.js';
 import { assistantMessage, userMessage } from './messages.js';
 
-const LOST_SHIP_STATUS =
-  'Last check: after compaction 1 preserved, 1 lost, 0 unknown (1 critical lost).\nLost: "ship" (critical).';
+/** What PROTECT_TWO records. */
+const TWO_PROTECTED = guardState([
+  ['ship', 'goal', 'Add CSV export to the report page', true],
+  ['no-deps', 'constraint', 'Add no new runtime dependencies'],
+]);
 
 const LOST_SHIP: CompactionCheck = {
   kind: 'verified',
@@ -30,6 +35,8 @@ const LOST_SHIP: CompactionCheck = {
   restored: 0,
   restoredIds: [],
 };
+
+const LOST_SHIP_STATUS = formatLastCheck(LOST_SHIP);
 
 describe('the last check in the session', () => {
   it('saves each check as its own entry with ids only, and restores it after a restart', async () => {
@@ -47,7 +54,7 @@ describe('the last check in the session', () => {
 
     await host.restart();
 
-    expect(await readStatus(host)).toBe(`Context Guard: 2 protected items (1 critical), recovery off.\n${LOST_SHIP_STATUS}`);
+    expect(await readStatus(host)).toBe(statusText(TWO_PROTECTED, { lastCheck: LOST_SHIP }));
     expectCleanRun(host);
   });
 
@@ -60,9 +67,9 @@ describe('the last check in the session', () => {
     expect(takeCheckNotices(host).map((notice) => notice.type)).toEqual(['warning']);
     await host.restart();
     expect(host.takeNotifications().map((notice) => notice.message)).toEqual([
-      'Context Guard: the newest saved state on this branch is unreadable (invalid items); starting empty.',
+      formatUnreadableEntry('rejected_items'),
     ]);
-    expect(await readStatus(host)).toContain('Last check: a compaction could not be verified');
+    expect(await readStatus(host)).toContain(formatLastCheck({ kind: 'unverifiable', compactionId: 'any' }));
   });
 
   it('follows the branch: /tree back to before the check shows none, forward again shows it', async () => {
@@ -77,7 +84,7 @@ describe('the last check in the session', () => {
     const afterCheck = leafId(host);
 
     await host.navigateTree(beforeCheck);
-    expect(await readStatus(host)).toContain('Last check: none yet.');
+    expect(await readStatus(host)).toContain(formatLastCheck(undefined));
     await host.navigateTree(afterCheck);
     expect(await readStatus(host)).toContain(LOST_SHIP_STATUS);
   });
@@ -87,7 +94,7 @@ describe('the last check in the session', () => {
     await recordAll(host, PROTECT_TWO);
     host.session.appendEntry(CHECK_ENTRY_TYPE, { schemaVersion: 1, check: { kind: 'verified', lost: 'ship' } });
     await host.restart();
-    expect(await readStatus(host)).toBe('Context Guard: 2 protected items (1 critical), recovery off.\nLast check: none yet.');
+    expect(await readStatus(host)).toBe(statusText(TWO_PROTECTED));
     expect(host.takeNotifications()).toEqual([]);
   });
 
@@ -99,7 +106,7 @@ describe('the last check in the session', () => {
       items: [{ id: 'ship', kind: 'goal', content: 'Add CSV export to the report page', critical: true }],
     });
     await host.restart();
-    expect(await readStatus(host)).toBe('Context Guard: 1 protected item (1 critical), recovery critical.\nLast check: none yet.');
+    expect(await readStatus(host)).toBe(statusText(guardState([['ship', 'goal', 'Add CSV export to the report page', true]], 'critical')));
   });
 });
 

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { USAGE } from '../src/format.js';
+import { isTerminalUnsafe } from '@j1nn0/pi-adapter-kit';
+import {
+  USAGE,
+  formatClearPreview,
+  formatList,
+  formatListWithCheck,
+  formatNoChange,
+  formatRejection,
+  formatUsage,
+} from '../src/format.js';
 import { expectCleanRun, readList, readStatus, recordAll, runGuard, savedPayloads, startGuardHost } from './context-guard-host.js';
+import { changeText, guardState, protectedText, statusText } from './expected-messages.js';
 
 const usageWarning = [{ message: USAGE, type: 'warning' }];
 
@@ -16,14 +26,15 @@ describe('/context-guard', () => {
 
   it('confirms each subcommand with an info message', async () => {
     const host = await startGuardHost();
+    const shipOnly = guardState([['ship', 'goal', 'Add CSV export', true]], 'critical');
     const confirmations: [string, string][] = [
-      ['add ship goal --critical Add CSV export', 'Protected goal "ship" (critical).'],
-      ['add no-deps constraint Add no new runtime dependencies', 'Protected constraint "no-deps".'],
-      ['recovery critical', 'Recovery set to critical.'],
-      ['remove no-deps', 'Removed protected item "no-deps".'],
-      ['clear', 'Clear would remove 1 protected item (1 critical). Nothing changed; confirm with /context-guard clear --yes.'],
-      ['clear --yes', 'Context Guard cleared: removed 1 protected item (1 critical).'],
-      ['recovery off', 'Recovery set to off.'],
+      ['add ship goal --critical Add CSV export', protectedText('ship', 'goal', true)],
+      ['add no-deps constraint Add no new runtime dependencies', protectedText('no-deps', 'constraint')],
+      ['recovery critical', changeText({ kind: 'set_recovery', recovery: 'critical' })],
+      ['remove no-deps', changeText({ kind: 'remove', id: 'no-deps' })],
+      ['clear', formatClearPreview(shipOnly)],
+      ['clear --yes', changeText({ kind: 'clear' }, shipOnly)],
+      ['recovery off', changeText({ kind: 'set_recovery', recovery: 'off' })],
     ];
     for (const [args, message] of confirmations) {
       expect(await runGuard(host, args), args).toEqual(info(message));
@@ -34,18 +45,35 @@ describe('/context-guard', () => {
 
   it('lists the protected items in insertion order', async () => {
     const host = await startGuardHost();
-    expect(await runGuard(host, 'list')).toEqual(info('Context Guard: 0 protected items.'));
+    expect(await runGuard(host, 'list')).toEqual(info(formatList(guardState([]))));
     await recordAll(host, ['add ship goal --critical Add CSV export', 'add q decision Quote every field']);
     expect(await runGuard(host, 'list')).toEqual(
-      info('Context Guard: 2 protected items (1 critical).\n- [goal, critical] ship: Add CSV export\n- [decision] q: Quote every field'),
+      info(
+        formatList(
+          guardState([
+            ['ship', 'goal', 'Add CSV export', true],
+            ['q', 'decision', 'Quote every field'],
+          ]),
+        ),
+      ),
     );
   });
 
   it('reports status: counts, recovery mode and no check yet', async () => {
     const host = await startGuardHost();
-    expect(await readStatus(host)).toBe('Context Guard: 0 protected items, recovery off.\nLast check: none yet.');
+    expect(await readStatus(host)).toBe(statusText(guardState([])));
     await recordAll(host, ['add ship goal --critical Ship', 'add f fact F', 'recovery critical']);
-    expect(await readStatus(host)).toBe('Context Guard: 2 protected items (1 critical), recovery critical.\nLast check: none yet.');
+    expect(await readStatus(host)).toBe(
+      statusText(
+        guardState(
+          [
+            ['ship', 'goal', 'Ship', true],
+            ['f', 'fact', 'F'],
+          ],
+          'critical',
+        ),
+      ),
+    );
   });
 
   it.each([[''], ['   '], ['help'], ['LIST']])(
@@ -58,12 +86,12 @@ describe('/context-guard', () => {
   );
 
   it.each([
-    ['list all', 'Usage: /context-guard list'],
-    ['add ship goal', 'Usage: /context-guard add <id> <goal|constraint|requirement|decision|fact> [--critical] <content>'],
-    ['remove', 'Usage: /context-guard remove <id>'],
-    ['clear now', 'Usage: /context-guard clear [--yes]'],
-    ['recovery', 'Usage: /context-guard recovery <off|critical>'],
-    ['status now', 'Usage: /context-guard status'],
+    ['list all', formatUsage('list')],
+    ['add ship goal', formatUsage('add')],
+    ['remove', formatUsage('remove')],
+    ['clear now', formatUsage('clear')],
+    ['recovery', formatUsage('recovery')],
+    ['status now', formatUsage('status')],
   ])('answers %j with the usage of its subcommand and changes nothing', async (args, message) => {
     const host = await startGuardHost();
     expect(await runGuard(host, args)).toEqual([{ message, type: 'warning' }]);
@@ -72,11 +100,11 @@ describe('/context-guard', () => {
 
   it('answers an unchanged request without saving', async () => {
     const host = await startGuardHost();
-    expect(await runGuard(host, 'recovery off')).toEqual(info('Recovery is already off; nothing changed.'));
-    expect(await runGuard(host, 'clear')).toEqual(info('Context Guard has no protected items; nothing to clear.'));
-    expect(await runGuard(host, 'clear --yes')).toEqual(info('Context Guard has no protected items; nothing to clear.'));
+    expect(await runGuard(host, 'recovery off')).toEqual(info(formatNoChange({ reason: 'same_recovery', recovery: 'off' })));
+    expect(await runGuard(host, 'clear')).toEqual(info(formatClearPreview(guardState([]))));
+    expect(await runGuard(host, 'clear --yes')).toEqual(info(formatNoChange({ reason: 'already_empty' })));
     await recordAll(host, ['recovery critical']);
-    expect(await runGuard(host, 'recovery critical')).toEqual(info('Recovery is already critical; nothing changed.'));
+    expect(await runGuard(host, 'recovery critical')).toEqual(info(formatNoChange({ reason: 'same_recovery', recovery: 'critical' })));
     expect(savedPayloads(host)).toHaveLength(1);
   });
 
@@ -84,24 +112,32 @@ describe('/context-guard', () => {
     const host = await startGuardHost();
     await recordAll(host, ['add a fact A', 'add b fact B']);
     await runGuard(host, 'clear');
-    expect(await readList(host)).toContain('2 protected items');
+    expect(await readList(host)).toBe(
+      formatListWithCheck(
+        guardState([
+          ['a', 'fact', 'A'],
+          ['b', 'fact', 'B'],
+        ]),
+        undefined,
+      ),
+    );
     expect(savedPayloads(host)).toHaveLength(2);
   });
 
   it.each<[string, string]>([
-    ['add a Goal Text', 'Rejected: unknown kind. Valid kinds: goal, constraint, requirement, decision, fact.'],
-    ['recovery all', 'Rejected: unknown recovery mode. Valid modes: off, critical.'],
-    ['add a fact again', 'Rejected: a protected item with id "a" already exists.'],
-    ['remove zz', 'Rejected: no protected item has id "zz".'],
-    [`add ${'🚀'.repeat(65)} fact x`, 'Rejected: an id must be 1-64 characters with no whitespace, control or bidirectional formatting characters.'],
-    ['add esc\u001b fact x', 'Rejected: an id must be 1-64 characters with no whitespace, control or bidirectional formatting characters.'],
-    [`add long fact ${'x'.repeat(501)}`, 'Rejected: content must be 1-500 characters and not blank.'],
+    ['add a Goal Text', formatRejection({ code: 'invalid_kind' })],
+    ['recovery all', formatRejection({ code: 'invalid_recovery' })],
+    ['add a fact again', formatRejection({ code: 'duplicate_item', id: 'a' })],
+    ['remove zz', formatRejection({ code: 'unknown_item', id: 'zz' })],
+    [`add ${'🚀'.repeat(65)} fact x`, formatRejection({ code: 'invalid_id' })],
+    ['add esc\u001b fact x', formatRejection({ code: 'invalid_id' })],
+    [`add long fact ${'x'.repeat(501)}`, formatRejection({ code: 'invalid_content' })],
   ])('rejects %j with a warning that changes nothing', async (args, message) => {
     const host = await startGuardHost();
     await recordAll(host, ['add a fact A']);
     expect(await runGuard(host, args)).toEqual(warning(message));
     expect(savedPayloads(host)).toHaveLength(1);
-    expect(await readList(host)).toBe('Context Guard: 1 protected item (0 critical).\n- [fact] a: A\nLast check: none yet.');
+    expect(await readList(host)).toBe(formatListWithCheck(guardState([['a', 'fact', 'A']]), undefined));
   });
 
   it('accepts exactly 500 characters of content and a 64-character id', async () => {
@@ -115,13 +151,13 @@ describe('/context-guard', () => {
     for (let index = 0; index < 100; index += 1) {
       await runGuard(host, `add i${index} fact F`);
     }
-    expect(await runGuard(host, 'add one-more fact F')).toEqual(warning('Rejected: the limit of 100 protected items is reached.'));
+    expect(await runGuard(host, 'add one-more fact F')).toEqual(warning(formatRejection({ code: 'item_limit' })));
     expect(savedPayloads(host)).toHaveLength(100);
   });
 
   it('does not repeat an id that breaks the id rule', async () => {
     const host = await startGuardHost();
-    expect(await runGuard(host, `remove ${'x'.repeat(80)}`)).toEqual(warning('Rejected: no protected item has this id.'));
+    expect(await runGuard(host, `remove ${'x'.repeat(80)}`)).toEqual(warning(formatRejection({ code: 'unknown_item', id: 'x'.repeat(80) })));
   });
 
   it('offers completions through the host', async () => {
@@ -145,7 +181,10 @@ describe('/context-guard', () => {
     const host = await startGuardHost();
     await recordAll(host, ['add x fact red \u001b[31malert\u0007 \u202eevil']);
     const [listed] = await runGuard(host, 'list');
-    expect(listed?.message).toBe('Context Guard: 1 protected item (0 critical).\n- [fact] x: red \\u001b[31malert\\u0007 \\u202eevil');
+    expect(listed?.message).toBe(formatList(guardState([['x', 'fact', 'red \u001b[31malert\u0007 \u202eevil']])));
+    // The list shows the control characters as escapes, never raw.
+    const shown = (listed?.message ?? '').split('\n').flatMap((line) => Array.from(line, (character) => character.codePointAt(0) ?? 0));
+    expect(shown.filter(isTerminalUnsafe)).toEqual([]);
     expect(savedPayloads(host)).toEqual([
       { schemaVersion: 1, recovery: 'off', items: [{ id: 'x', kind: 'fact', content: 'red \u001b[31malert\u0007 \u202eevil', critical: false }] },
     ]);

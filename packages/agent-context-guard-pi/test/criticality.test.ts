@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { formatListWithCheck, formatNoChange, formatRejection, formatUsage } from '../src/format.js';
 import { readList, recordAll, runGuard, savedPayloads, startGuardHost } from './context-guard-host.js';
+import { changeText, guardState } from './expected-messages.js';
 
 // Criticality decides what is restated to the model after a compaction, so only a person sets it:
 // `add ... --critical` or `critical <id> on|off`. The protect tool has no such parameter.
@@ -11,13 +13,19 @@ describe('/context-guard critical <id> on|off', () => {
     const host = await startGuardHost();
     await recordAll(host, ['add ship goal Add CSV export', 'add q decision Quote every field']);
 
-    expect(await runGuard(host, 'critical ship on')).toEqual([{ message: 'Protected item "ship" is now critical.', type: 'info' }]);
+    expect(await runGuard(host, 'critical ship on')).toEqual([{ message: changeText({ kind: 'set_critical', id: 'ship', critical: true }), type: 'info' }]);
     expect(await readList(host)).toBe(
-      'Context Guard: 2 protected items (1 critical).\n- [goal, critical] ship: Add CSV export\n- [decision] q: Quote every field\nLast check: none yet.',
+      formatListWithCheck(
+        guardState([
+          ['ship', 'goal', 'Add CSV export', true],
+          ['q', 'decision', 'Quote every field'],
+        ]),
+        undefined,
+      ),
     );
     // The host is an RPC client: its footer carries no terminal separator.
     expect(host.statuses.get('context-guard')).toBe('Context Guard 2 items, 1 critical');
-    expect(await runGuard(host, 'critical ship off')).toEqual([{ message: 'Protected item "ship" is no longer critical.', type: 'info' }]);
+    expect(await runGuard(host, 'critical ship off')).toEqual([{ message: changeText({ kind: 'set_critical', id: 'ship', critical: false }), type: 'info' }]);
     expect(savedPayloads(host).slice(-2)).toEqual([
       { schemaVersion: 1, recovery: 'off', items: [{ ...SHIP, critical: true }, { id: 'q', kind: 'decision', content: 'Quote every field', critical: false }] },
       { schemaVersion: 1, recovery: 'off', items: [SHIP, { id: 'q', kind: 'decision', content: 'Quote every field', critical: false }] },
@@ -29,18 +37,18 @@ describe('/context-guard critical <id> on|off', () => {
     await recordAll(host, ['add ship goal --critical Add CSV export']);
     const saved = savedPayloads(host).length;
     expect(await runGuard(host, 'critical ship on')).toEqual([
-      { message: 'Protected item "ship" is already critical; nothing changed.', type: 'info' },
+      { message: formatNoChange({ reason: 'same_critical', id: 'ship', critical: true }), type: 'info' },
     ]);
     await runGuard(host, 'critical ship off');
     expect(await runGuard(host, 'critical ship off')).toEqual([
-      { message: 'Protected item "ship" is already not critical; nothing changed.', type: 'info' },
+      { message: formatNoChange({ reason: 'same_critical', id: 'ship', critical: false }), type: 'info' },
     ]);
     expect(savedPayloads(host)).toHaveLength(saved + 1);
   });
 
   it('refuses an unknown id and changes nothing', async () => {
     const host = await startGuardHost();
-    expect(await runGuard(host, 'critical ship on')).toEqual([{ message: 'Rejected: no protected item has id "ship".', type: 'warning' }]);
+    expect(await runGuard(host, 'critical ship on')).toEqual([{ message: formatRejection({ code: 'unknown_item', id: 'ship' }), type: 'warning' }]);
     expect(savedPayloads(host)).toEqual([]);
   });
 
@@ -49,7 +57,7 @@ describe('/context-guard critical <id> on|off', () => {
     async (args) => {
       const host = await startGuardHost();
       await recordAll(host, ['add ship goal Add CSV export']);
-      expect(await runGuard(host, args)).toEqual([{ message: 'Usage: /context-guard critical <id> <on|off>', type: 'warning' }]);
+      expect(await runGuard(host, args)).toEqual([{ message: formatUsage('critical'), type: 'warning' }]);
       expect(savedPayloads(host)).toHaveLength(1);
     },
   );

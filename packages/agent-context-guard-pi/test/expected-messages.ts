@@ -1,5 +1,5 @@
 import type { ContextItem, ContextItemKind } from '@j1nn0/agent-context-guard';
-import { formatChange } from '../src/format.js';
+import { formatChange, formatStatus, type GuardStatus } from '../src/format.js';
 import { EMPTY_GUARD_STATE, type GuardState, type RecoveryMode } from '../src/guard-state.js';
 import type { GuardMutation } from '../src/mutations.js';
 
@@ -13,6 +13,11 @@ export function changeText(mutation: GuardMutation, previous: GuardState = EMPTY
 
 export function protectedText(id: string, itemKind: ContextItemKind, critical = false): string {
   return changeText({ kind: 'add', id, itemKind, content: '', critical });
+}
+
+/** What `status` says of `state`: by default nothing discarded, no check pending, no check yet. */
+export function statusText(state: GuardState, status: Partial<Omit<GuardStatus, 'state'>> = {}): string {
+  return formatStatus({ state, discarded: false, verificationPending: false, lastCheck: undefined, ...status });
 }
 
 /** A state for the formatter: items given as [id, kind, content, critical?]. */

@@ -1,6 +1,8 @@
 import { addSessionPersistenceTests, addSessionSwitchTests, addUnreadableEntryTests } from '@j1nn0/pi-testkit/checks';
 import { describe, expect, it } from 'vitest';
 import { STATE_ENTRY_TYPE } from '../src/extension.js';
+import { formatList, formatListWithCheck, formatUnreadableEntry } from '../src/format.js';
+import type { UnreadableProblem } from '../src/persistence.js';
 import {
   expectCleanRun,
   persistedGuard,
@@ -11,10 +13,15 @@ import {
   savedPayloads,
   startGuardHost,
 } from './context-guard-host.js';
+import { guardState, statusText } from './expected-messages.js';
 import { assistantMessage, userMessage } from './messages.js';
 
-const EMPTY_LIST = 'Context Guard: 0 protected items.\nLast check: none yet.';
-const LIST_A = 'Context Guard: 1 protected item (0 critical).\n- [fact] a: A\nLast check: none yet.';
+const FACT_A = guardState([['a', 'fact', 'A']]);
+const EMPTY_LIST = formatListWithCheck(guardState([]), undefined);
+const LIST_A = formatListWithCheck(FACT_A, undefined);
+
+// Each bad entry names the problem the formatter words; the warning is asked of the formatter.
+const problem = (name: UnreadableProblem): string => name;
 
 describe('persistence', () => {
   it('saves after add, remove, clear --yes, a recovery change and the protect tool, and nothing else', async () => {
@@ -31,7 +38,7 @@ describe('persistence', () => {
     const host = await startGuardHost();
     await recordAll(host, ['add ship goal --critical Ship it', 'recovery critical']);
     await host.restart();
-    expect(await readStatus(host)).toBe('Context Guard: 1 protected item (1 critical), recovery critical.\nLast check: none yet.');
+    expect(await readStatus(host)).toBe(statusText(guardState([['ship', 'goal', 'Ship it', true]], 'critical')));
     expect(host.statuses.get('context-guard')).toBe('Context Guard 1 item, 1 critical');
     expectCleanRun(host);
   });
@@ -90,14 +97,14 @@ describe('an unreadable newest entry', () => {
   addUnreadableEntryTests(persistedGuard, {
     olderPayload: valid,
     entries: [
-      ['a missing payload', {}, 'no payload'],
-      ['payload schema version 2', { data: { ...valid, schemaVersion: 2 } }, 'unsupported schema version'],
-      ['a payload that is not an object', { data: 'not an object' }, 'malformed payload'],
-      ['an unknown recovery mode', { data: { ...valid, recovery: 'all' } }, 'malformed payload'],
-      ['no items', { data: { schemaVersion: 1, recovery: 'off' } }, 'malformed payload'],
-      ['items that are not a list', { data: { ...valid, items: 7 } }, 'invalid items'],
-      ['an item without critical', { data: { ...valid, items: [{ id: 'a', kind: 'fact', content: 'A' }] } }, 'invalid items'],
-      ['an unknown kind', { data: { ...valid, items: [{ id: 'a', kind: 'note', content: 'A', critical: false }] } }, 'invalid items'],
+      ['a missing payload', {}, problem('missing_payload')],
+      ['payload schema version 2', { data: { ...valid, schemaVersion: 2 } }, problem('unsupported_version')],
+      ['a payload that is not an object', { data: 'not an object' }, problem('malformed_payload')],
+      ['an unknown recovery mode', { data: { ...valid, recovery: 'all' } }, problem('malformed_payload')],
+      ['no items', { data: { schemaVersion: 1, recovery: 'off' } }, problem('malformed_payload')],
+      ['items that are not a list', { data: { ...valid, items: 7 } }, problem('rejected_items')],
+      ['an item without critical', { data: { ...valid, items: [{ id: 'a', kind: 'fact', content: 'A' }] } }, problem('rejected_items')],
+      ['an unknown kind', { data: { ...valid, items: [{ id: 'a', kind: 'note', content: 'A', critical: false }] } }, problem('rejected_items')],
       [
         'duplicate ids',
         {
@@ -109,15 +116,12 @@ describe('an unreadable newest entry', () => {
             ],
           },
         },
-        'invalid items',
+        problem('rejected_items'),
       ],
     ],
-    warning: (reason) => `Context Guard: the newest saved state on this branch is unreadable (${reason}); starting empty.`,
+    warning: (reason) => formatUnreadableEntry(reason as UnreadableProblem),
     readDiscarded: readStatus,
-    discardedState:
-      'Context Guard: 0 protected items, recovery off.\n' +
-      'The newest saved state on this branch was unreadable and was discarded.\n' +
-      'Last check: none yet.',
+    discardedState: statusText(guardState([]), { discarded: true }),
   });
 
   it('is no longer reported as discarded once a readable state is loaded', async () => {
@@ -128,7 +132,7 @@ describe('an unreadable newest entry', () => {
     await recordAll(host, ['add a fact A']);
     await host.restart();
     expect(host.takeNotifications()).toEqual([]);
-    expect(await readStatus(host)).not.toContain('discarded');
-    expect(await runGuard(host, 'list')).toEqual([{ message: 'Context Guard: 1 protected item (0 critical).\n- [fact] a: A', type: 'info' }]);
+    expect(await readStatus(host)).toBe(statusText(FACT_A));
+    expect(await runGuard(host, 'list')).toEqual([{ message: formatList(FACT_A), type: 'info' }]);
   });
 });

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { formatListWithCheck, formatRejection } from '../src/format.js';
 import { AUTHORITY_BOUNDARY } from '../src/tools.js';
 import { expectCleanRun, readList, recordAll, resultText, savedPayloads, startGuardHost } from './context-guard-host.js';
+import { guardState, protectedText } from './expected-messages.js';
 
 const SHIP = { id: 'ship', kind: 'goal', content: 'Add CSV export' };
-const CRITICAL_BY_PERSON_ONLY = 'Rejected: only a person can mark an item critical (/context-guard critical <id> on); protect it without critical.';
+const CRITICAL_BY_PERSON_ONLY = formatRejection({ code: 'critical_by_model' });
+const EMPTY_LIST = formatListWithCheck(guardState([]), undefined);
 
 describe('tools', () => {
   it('registers exactly two tools, each with the authority boundary', async () => {
@@ -17,25 +20,23 @@ describe('tools', () => {
   it('context_guard_list returns the items and the last check', async () => {
     const host = await startGuardHost();
     expect(await host.executeTool('context_guard_list', {})).toEqual({
-      content: [{ type: 'text', text: 'Context Guard: 0 protected items.\nLast check: none yet.' }],
+      content: [{ type: 'text', text: EMPTY_LIST }],
       details: { items: 0, critical: 0 },
       isError: false,
     });
     await recordAll(host, ['add ship goal --critical Add CSV export']);
-    expect(await readList(host)).toBe(
-      'Context Guard: 1 protected item (1 critical).\n- [goal, critical] ship: Add CSV export\nLast check: none yet.',
-    );
+    expect(await readList(host)).toBe(formatListWithCheck(guardState([['ship', 'goal', 'Add CSV export', true]]), undefined));
   });
 
   it('context_guard_protect records a declared item, never critical, and saves it once', async () => {
     const host = await startGuardHost();
     expect(await host.executeTool('context_guard_protect', SHIP)).toEqual({
-      content: [{ type: 'text', text: 'Protected goal "ship".' }],
+      content: [{ type: 'text', text: protectedText('ship', 'goal') }],
       details: { items: 1, critical: 0 },
       isError: false,
     });
     const plain = await host.executeTool('context_guard_protect', { id: 'f', kind: 'fact', content: 'F', critical: false });
-    expect(resultText(plain.content)).toBe('Protected fact "f".');
+    expect(resultText(plain.content)).toBe(protectedText('f', 'fact'));
     expect(savedPayloads(host)).toEqual([
       { schemaVersion: 1, recovery: 'off', items: [{ ...SHIP, critical: false }] },
       { schemaVersion: 1, recovery: 'off', items: [{ ...SHIP, critical: false }, { id: 'f', kind: 'fact', content: 'F', critical: false }] },
@@ -48,7 +49,7 @@ describe('tools', () => {
     const parameters = host.tools.get('context_guard_protect')?.parameters as { properties: Record<string, unknown> };
     expect(Object.keys(parameters.properties)).toEqual(['id', 'kind', 'content']);
     await recordAll(host, ['add ship goal Add CSV export', 'critical ship on']);
-    expect(await readList(host)).toContain('- [goal, critical] ship: Add CSV export');
+    expect(await readList(host)).toBe(formatListWithCheck(guardState([['ship', 'goal', 'Add CSV export', true]]), undefined));
   });
 
   it.each<[unknown]>([[true], ['yes'], [1]])('refuses critical: %j from the model with a short message and saves nothing', async (critical) => {
@@ -56,14 +57,14 @@ describe('tools', () => {
     const result = await host.executeTool('context_guard_protect', { ...SHIP, critical });
     expect(result).toEqual({ content: [{ type: 'text', text: CRITICAL_BY_PERSON_ONLY }], details: {}, isError: true });
     expect(savedPayloads(host)).toEqual([]);
-    expect(await readList(host)).toBe('Context Guard: 0 protected items.\nLast check: none yet.');
+    expect(await readList(host)).toBe(EMPTY_LIST);
   });
 
   it.each<[string, Record<string, unknown>, string]>([
-    ['a taken id', { ...SHIP, content: 'again' }, 'Rejected: a protected item with id "ship" already exists.'],
-    ['an id with a space', { ...SHIP, id: 'has space' }, 'Rejected: an id must be 1-64 characters with no whitespace, control or bidirectional formatting characters.'],
-    ['blank content', { ...SHIP, id: 'b', content: ' \n' }, 'Rejected: content must be 1-500 characters and not blank.'],
-    ['501 characters', { ...SHIP, id: 'c', content: 'x'.repeat(501) }, 'Rejected: content must be 1-500 characters and not blank.'],
+    ['a taken id', { ...SHIP, content: 'again' }, formatRejection({ code: 'duplicate_item', id: 'ship' })],
+    ['an id with a space', { ...SHIP, id: 'has space' }, formatRejection({ code: 'invalid_id' })],
+    ['blank content', { ...SHIP, id: 'b', content: ' \n' }, formatRejection({ code: 'invalid_content' })],
+    ['501 characters', { ...SHIP, id: 'c', content: 'x'.repeat(501) }, formatRejection({ code: 'invalid_content' })],
   ])('rejects %s as an error result with a short message that changes nothing', async (_name, args, message) => {
     const host = await startGuardHost();
     await host.executeTool('context_guard_protect', SHIP);
@@ -84,7 +85,7 @@ describe('tools', () => {
       await host.executeTool('context_guard_protect', { id: `i${index}`, kind: 'fact', content: 'F' });
     }
     const result = await host.executeTool('context_guard_protect', { id: 'i100', kind: 'fact', content: 'F' });
-    expect(result).toMatchObject({ isError: true, content: [{ text: 'Rejected: the limit of 100 protected items is reached.' }] });
+    expect(result).toMatchObject({ isError: true, content: [{ text: formatRejection({ code: 'item_limit' }) }] });
     expect(savedPayloads(host)).toHaveLength(100);
   });
 

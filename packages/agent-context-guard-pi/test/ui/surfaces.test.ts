@@ -1,6 +1,8 @@
 import { createFakePiHost, type FakePiHost } from '@j1nn0/pi-testkit';
 import { describe, expect, it } from 'vitest';
 import contextGuardExtension from '../../src/extension.js';
+import { formatRejection } from '../../src/format.js';
+import { protectedText } from '../expected-messages.js';
 
 // What Context Guard keeps in view on each surface (test/e2e/rpc-client.test.ts checks the same with
 // Pi's own RpcClient): its footer, and the replies to its command.
@@ -31,10 +33,10 @@ describe('the surfaces context-guard-pi draws on', () => {
       await host.runCommand('/context-guard remove nope');
     }
     expect(client.takeNotifications().map((notice) => notice.message)).toEqual([
-      'Protected goal "ship".',
-      'Rejected: no protected item has id "nope".',
+      protectedText('ship', 'goal'),
+      formatRejection({ code: 'unknown_item', id: 'nope' }),
     ]);
-    expect(terminal.takeNotifications().map((notice) => notice.message)).toEqual(['Rejected: no protected item has id "nope".']);
+    expect(terminal.takeNotifications().map((notice) => notice.message)).toEqual([formatRejection({ code: 'unknown_item', id: 'nope' })]);
   });
 
   it('clears the footer when nothing is protected, and draws nothing in print or JSON mode', async () => {
