@@ -54,6 +54,9 @@ export const INTERNAL_FAILURE = 'Context Guard: internal failure; nothing was re
 export const UNVERIFIABLE_COMPACTION =
   'Context Guard: the protected items saved before the last compaction are unreadable; it cannot be verified.';
 
+/** The status line while a compaction waits for the next model request to be checked. */
+export const PENDING_CHECK_LINE = 'A compaction will be checked at the next model request.';
+
 /** One line when Pi's compaction failed or was cancelled: nothing was appended, so nothing is checked. */
 export function formatCompactionFailed(aborted: boolean): string {
   return aborted
@@ -82,7 +85,7 @@ export function formatStatus(status: GuardStatus): string {
     lines.push('The newest saved state on this branch was unreadable and was discarded.');
   }
   if (status.verificationPending) {
-    lines.push('A compaction will be checked at the next model request.');
+    lines.push(PENDING_CHECK_LINE);
   }
   lines.push(formatLastCheck(status.lastCheck));
   return lines.join('\n');

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import {
+  PENDING_CHECK_LINE,
+  UNVERIFIABLE_COMPACTION,
+  formatCheckNotice,
+  formatLastCheck,
+  formatPendingCheck,
+} from '../src/format.js';
 import { STATE_ENTRY_TYPE } from '../src/persistence.js';
+import { guardState, statusText, verifiedCheck } from './expected-messages.js';
 import {
   PROTECT_TWO,
   compact,
@@ -25,7 +33,13 @@ import {
 
 const SHIP = 'Add CSV export to the report page';
 const NO_DEPS = 'Add no new runtime dependencies';
-const UNVERIFIABLE = 'Context Guard: the protected items saved before the last compaction are unreadable; it cannot be verified.';
+const TWO_PROTECTED = guardState([
+  ['ship', 'goal', SHIP, true],
+  ['no-deps', 'constraint', NO_DEPS],
+]);
+const SHIP_LOST = verifiedCheck({ preserved: 1, lost: [{ id: 'ship', critical: true }] });
+const NO_DEPS_LOST = formatCheckNotice(verifiedCheck({ preserved: 1, lost: [{ id: 'no-deps', critical: false }] }));
+const preserved = (count: number): string => formatCheckNotice(verifiedCheck({ preserved: count }));
 
 describe('compaction lifecycle', () => {
   it('observes compaction without cancelling or altering it, and says at once what it will check', async () => {
@@ -35,7 +49,7 @@ describe('compaction lifecycle', () => {
     expect(await compact(host)).toEqual([]);
     expect(host.takeNotifications()).toEqual([
       {
-        message: 'Context Guard: compacted; 2 protected items (1 critical) will be checked at the next model request.',
+        message: formatPendingCheck(TWO_PROTECTED.items),
         type: 'info',
       },
     ]);
@@ -48,7 +62,7 @@ describe('compaction lifecycle', () => {
     const added = await contextRequest(host, requestAfterCompaction(`## Goal\n${SHIP}\n## Constraints\n- ${NO_DEPS}`));
     expect(added).toBeUndefined();
     expect(takeCheckNotices(host)).toEqual([
-      { message: 'Context Guard: after compaction 2 preserved, 0 lost, 0 unknown.', type: 'info' },
+      { message: preserved(2), type: 'info' },
     ]);
     expectCleanRun(host);
   });
@@ -59,15 +73,9 @@ describe('compaction lifecycle', () => {
     await compact(host);
     await contextRequest(host, requestAfterCompaction(`We keep: ${NO_DEPS.toUpperCase()}.`));
     expect(takeCheckNotices(host)).toEqual([
-      {
-        message: 'Context Guard: after compaction 1 preserved, 1 lost, 0 unknown (1 critical lost).\nLost: "ship" (critical).',
-        type: 'warning',
-      },
+      { message: formatCheckNotice(SHIP_LOST), type: 'warning' },
     ]);
-    expect(await readStatus(host)).toBe(
-      'Context Guard: 2 protected items (1 critical), recovery off.\n' +
-        'Last check: after compaction 1 preserved, 1 lost, 0 unknown (1 critical lost).\nLost: "ship" (critical).',
-    );
+    expect(await readStatus(host)).toBe(statusText(TWO_PROTECTED, { lastCheck: SHIP_LOST }));
   });
 
   it('searches every message role Pi sends to the model', async () => {
@@ -84,7 +92,7 @@ describe('compaction lifecycle', () => {
       branchSummaryMessage('branch summary zeta'),
     ]);
     expect(takeCheckNotices(host)).toEqual([
-      { message: 'Context Guard: after compaction 6 preserved, 0 lost, 0 unknown.', type: 'info' },
+      { message: preserved(6), type: 'info' },
     ]);
   });
 
@@ -98,7 +106,17 @@ describe('compaction lifecycle', () => {
       userMessage('start of two'),
     ]);
     expect(takeCheckNotices(host)).toEqual([
-      { message: 'Context Guard: after compaction 0 preserved, 2 lost, 0 unknown.\nLost: "secret", "split".', type: 'warning' },
+      {
+        message: formatCheckNotice(
+          verifiedCheck({
+            lost: [
+              { id: 'secret', critical: false },
+              { id: 'split', critical: false },
+            ],
+          }),
+        ),
+        type: 'warning',
+      },
     ]);
   });
 
@@ -117,9 +135,9 @@ describe('compaction lifecycle', () => {
     await recordAll(host, PROTECT_TWO);
     await compact(host);
     takeCheckNotices(host);
-    expect(await readStatus(host)).toContain('\nA compaction will be checked at the next model request.\nLast check: none yet.');
+    expect(await readStatus(host)).toBe(statusText(TWO_PROTECTED, { verificationPending: true }));
     await contextRequest(host, requestAfterCompaction(SHIP));
-    expect(await readStatus(host)).not.toContain('will be checked');
+    expect(await readStatus(host)).not.toContain(PENDING_CHECK_LINE);
   });
 
   it('checks nothing and says nothing when nothing is protected', async () => {
@@ -127,7 +145,7 @@ describe('compaction lifecycle', () => {
     await compact(host);
     expect(await contextRequest(host, requestAfterCompaction('summary'))).toBeUndefined();
     expect(takeCheckNotices(host)).toEqual([]);
-    expect(await readStatus(host)).toContain('Last check: none yet.');
+    expect(await readStatus(host)).toContain(formatLastCheck(undefined));
   });
 
   it('warns once that a compaction cannot be verified when the protected set saved before it is unreadable', async () => {
@@ -136,12 +154,10 @@ describe('compaction lifecycle', () => {
     host.session.appendRaw({ type: 'custom', customType: STATE_ENTRY_TYPE, data: { schemaVersion: 99 } });
     await compact(host);
     expect(takeCheckNotices(host)).toEqual([]);
-    expect(await readStatus(host)).toContain('A compaction will be checked at the next model request.');
+    expect(await readStatus(host)).toContain(PENDING_CHECK_LINE);
     expect(await contextRequest(host, requestAfterCompaction('summary'))).toBeUndefined();
-    expect(takeCheckNotices(host)).toEqual([{ message: UNVERIFIABLE, type: 'warning' }]);
-    expect(await readStatus(host)).toContain(
-      'Last check: a compaction could not be verified (the protected items before it were unknown).',
-    );
+    expect(takeCheckNotices(host)).toEqual([{ message: UNVERIFIABLE_COMPACTION, type: 'warning' }]);
+    expect(await readStatus(host)).toContain(formatLastCheck({ kind: 'unverifiable', compactionId: 'any' }));
     expect(await contextRequest(host, requestAfterCompaction('summary'))).toBeUndefined();
     expect(takeCheckNotices(host)).toEqual([]);
   });
@@ -156,7 +172,7 @@ describe('compaction lifecycle', () => {
       await recordAll(host, [change]);
       await contextRequest(host, requestAfterCompaction(SHIP));
       expect(takeCheckNotices(host)).toEqual([
-        { message: 'Context Guard: after compaction 1 preserved, 1 lost, 0 unknown.\nLost: "no-deps".', type: 'warning' },
+        { message: NO_DEPS_LOST, type: 'warning' },
       ]);
     },
   );
@@ -167,8 +183,8 @@ describe('compaction lifecycle', () => {
     await compact(host);
     await host.executeTool('context_guard_protect', { id: 'late', kind: 'fact', content: 'Late' });
     await contextRequest(host, requestAfterCompaction(`${SHIP} ${NO_DEPS}`));
-    expect(takeCheckNotices(host)).toEqual([{ message: 'Context Guard: after compaction 2 preserved, 0 lost, 0 unknown.', type: 'info' }]);
-    expect(await readStatus(host)).toContain('Last check: after compaction 2 preserved, 0 lost, 0 unknown.');
+    expect(takeCheckNotices(host)).toEqual([{ message: preserved(2), type: 'info' }]);
+    expect(await readStatus(host)).toContain(formatLastCheck(verifiedCheck({ preserved: 2 })));
   });
 
   it('keeps a pending check through unchanged or rejected requests', async () => {
@@ -180,7 +196,7 @@ describe('compaction lifecycle', () => {
     await runGuard(host, 'status');
     await contextRequest(host, requestAfterCompaction(SHIP));
     expect(takeCheckNotices(host)).toEqual([
-      { message: 'Context Guard: after compaction 1 preserved, 1 lost, 0 unknown.\nLost: "no-deps".', type: 'warning' },
+      { message: NO_DEPS_LOST, type: 'warning' },
     ]);
   });
 
@@ -195,7 +211,7 @@ describe('compaction lifecycle', () => {
     await host.navigateTree(target);
     await contextRequest(host, requestAfterCompaction('summary'));
     expect(takeCheckNotices(host)).toEqual([]);
-    expect(await readStatus(host)).not.toContain('will be checked');
+    expect(await readStatus(host)).not.toContain(PENDING_CHECK_LINE);
   });
 
   it('shows the check of the newest compaction, and an older check until the newest is checked', async () => {
@@ -205,12 +221,12 @@ describe('compaction lifecycle', () => {
     await contextRequest(host, requestAfterCompaction(`${SHIP} ${NO_DEPS}`));
     await compact(host);
     expect(takeCheckNotices(host).map((notification) => notification.type)).toEqual(['info']);
-    expect(await readStatus(host)).toContain(
-      'A compaction will be checked at the next model request.\nLast check: after compaction 2 preserved, 0 lost, 0 unknown.',
-    );
+    expect(await readStatus(host)).toContain(`${PENDING_CHECK_LINE}\n${formatLastCheck(verifiedCheck({ preserved: 2 }))}`);
     await contextRequest(host, requestAfterCompaction(SHIP));
     expect(takeCheckNotices(host).map((notification) => notification.type)).toEqual(['warning']);
-    expect(await readStatus(host)).toContain('Last check: after compaction 1 preserved, 1 lost, 0 unknown.');
+    expect(await readStatus(host)).toContain(
+      formatLastCheck(verifiedCheck({ preserved: 1, lost: [{ id: 'no-deps', critical: false }] })),
+    );
   });
 
   it('a newer compaction replaces one that was never checked', async () => {
