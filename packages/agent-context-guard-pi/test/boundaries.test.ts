@@ -1,5 +1,6 @@
 import { addAdapterBoundaryTests } from '@j1nn0/pi-testkit/checks';
 import { describe, expect, it } from 'vitest';
+import { formatList } from '../src/format.js';
 import {
   PROTECT_TWO,
   compact,
@@ -10,6 +11,7 @@ import {
   runGuard,
   startGuardHost,
 } from './context-guard-host.js';
+import { guardState } from './expected-messages.js';
 
 describe('what the adapter stays away from', () => {
   it('listens to the session, tree, compaction and context events only, and never to a compaction before it happens', async () => {
@@ -46,6 +48,6 @@ describe('what the adapter stays away from', () => {
     const first = await startGuardHost();
     const second = await startGuardHost();
     await recordAll(first, ['add a fact A']);
-    expect(await runGuard(second, 'list')).toEqual([{ message: 'Context Guard: 0 protected items.', type: 'info' }]);
+    expect(await runGuard(second, 'list')).toEqual([{ message: formatList(guardState([])), type: 'info' }]);
   });
 });

@@ -2,7 +2,7 @@ import { createFakePiHost, type FakeExtensionApi, type FakePiHost } from '@j1nn0
 import { describe, expect, it } from 'vitest';
 import { CHECK_ENTRY_TYPE } from '../src/check-entry.js';
 import contextGuardExtension, { RECOVERY_MESSAGE_TYPE } from '../src/extension.js';
-import { formatRecoveryContent } from '../src/format.js';
+import { formatCheckNotice, formatCompactionFailed, formatLastCheck, formatRecoveryContent } from '../src/format.js';
 import {
   compactAtTurnEnd,
   contextRequest,
@@ -17,6 +17,7 @@ import {
   startGuardHostWithCompactor,
   takeCheckNotices,
 } from './context-guard-host.js';
+import { verifiedCheck } from './expected-messages.js';
 import { assistantMessage, customMessage, userMessage } from './messages.js';
 
 // Every path that appends a compaction, and a restart or a /tree move before or after its check: the newest
@@ -27,12 +28,8 @@ const SHIP = { id: 'ship', kind: 'goal', content: 'Add CSV export to the report 
 const SETUP = [`add ship goal --critical ${SHIP.content}`, 'add no-deps constraint Add no new runtime dependencies', 'recovery critical'];
 const SUMMARY = 'The work so far: Add no new runtime dependencies.';
 const RECOVERY = formatRecoveryContent([SHIP]);
-const LOST_SHIP_NOTICE = {
-  message:
-    'Context Guard: after compaction 1 preserved, 1 lost, 0 unknown (1 critical lost). Restored 1 critical item for the model.\n' +
-    'Lost: "ship" (critical).',
-  type: 'warning',
-};
+const SHIP_LOST_AND_RESTORED = verifiedCheck({ preserved: 1, lost: [{ id: 'ship', critical: true }], restored: 1, restoredIds: ['ship'] });
+const LOST_SHIP_NOTICE = { message: formatCheckNotice(SHIP_LOST_AND_RESTORED), type: 'warning' };
 
 function checkEntries(host: FakePiHost): unknown[] {
   return host.session.customEntries(CHECK_ENTRY_TYPE).map((entry) => entry.data);
@@ -92,9 +89,17 @@ describe('a compaction another extension appends at a turn boundary (no compacti
     expect(recoveries.map((message) => message['content'])).toEqual([RECOVERY]);
     expect(takeCheckNotices(host)).toEqual([
       {
-        message:
-          'Context Guard: after compaction 1 preserved, 2 lost, 0 unknown (2 critical lost). Restored 1 critical item for the model.\n' +
-          'Lost: "ship" (critical), "quote" (critical).',
+        message: formatCheckNotice(
+          verifiedCheck({
+            preserved: 1,
+            lost: [
+              { id: 'ship', critical: true },
+              { id: 'quote', critical: true },
+            ],
+            restored: 1,
+            restoredIds: ['ship'],
+          }),
+        ),
         type: 'warning',
       },
     ]);
@@ -182,7 +187,7 @@ describe('a /tree move after the check', () => {
     await host.navigateTree(prompt);
     expect(host.session.getBranch().some((entry) => entry.type === 'custom' && entry.customType === CHECK_ENTRY_TYPE)).toBe(false);
 
-    expect(await readStatus(host)).toContain('Last check: after compaction 1 preserved, 1 lost');
+    expect(await readStatus(host)).toContain(formatLastCheck(SHIP_LOST_AND_RESTORED));
     expect((await requestRecoveries(host)).recoveries).toHaveLength(1);
     expect(takeCheckNotices(host)).toEqual([]);
     expect(checkEntries(host)).toHaveLength(1);
@@ -191,8 +196,8 @@ describe('a /tree move after the check', () => {
 
 describe('a failed compaction (Pi 0.84.3 and later)', () => {
   it.each([
-    ['error' as const, { message: 'Context Guard: the compaction failed; nothing was checked.', type: 'warning' }],
-    ['abort' as const, { message: 'Context Guard: the compaction was cancelled; nothing was checked.', type: 'info' }],
+    ['error' as const, { message: formatCompactionFailed(false), type: 'warning' }],
+    ['abort' as const, { message: formatCompactionFailed(true), type: 'info' }],
   ])('says so in one line (%s) and saves no check', async (fail, notice) => {
     const host = await startGuardHost();
     await recordAll(host, SETUP);

@@ -5,6 +5,7 @@ import {
   formatChange,
   formatCheckNotice,
   formatClearPreview,
+  formatCompactionFailed,
   formatLastCheck,
   formatList,
   formatNoChange,
@@ -117,6 +118,11 @@ describe('format', () => {
       'Context Guard: after compaction 0 preserved, 8 lost, 0 unknown (2 critical lost).\n' +
         'Lost: "bad\\u001b[31m" (critical), "late" (critical), "plain-1", "plain-2", "plain-3" +3 more.',
     );
+  });
+
+  it('says in one line that a failed or cancelled compaction was not checked', () => {
+    expect(formatCompactionFailed(false)).toBe('Context Guard: the compaction failed; nothing was checked.');
+    expect(formatCompactionFailed(true)).toBe('Context Guard: the compaction was cancelled; nothing was checked.');
   });
 
   it('tells at compaction how many items the next request will check', () => {

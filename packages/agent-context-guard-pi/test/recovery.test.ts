@@ -1,7 +1,7 @@
 import type { FakePiHost } from '@j1nn0/pi-testkit';
 import { describe, expect, it } from 'vitest';
 import { RECOVERY_MESSAGE_TYPE } from '../src/extension.js';
-import { formatRecoveryContent } from '../src/format.js';
+import { formatCheckNotice, formatRecoveryContent } from '../src/format.js';
 import {
   compact,
   contextRequest,
@@ -14,6 +14,7 @@ import {
   startGuardHost,
   takeCheckNotices,
 } from './context-guard-host.js';
+import { guardState, statusText, verifiedCheck } from './expected-messages.js';
 import { assistantMessage, customMessage, toolResultMessage, userMessage, type TestMessage } from './messages.js';
 
 const SHIP = { id: 'ship', kind: 'goal', content: 'Add CSV export to the report page', critical: true } as const;
@@ -21,6 +22,7 @@ const QUOTE = { id: 'quote', kind: 'decision', content: 'Quote every field', cri
 const RECOVERED = formatRecoveryContent([SHIP, QUOTE]);
 /** A compaction summary that kept only the critical `kept` item. */
 const PARTIAL = 'Reports are UTF-8. Nothing else was kept.';
+const NO_DEPS_LOST = formatCheckNotice(verifiedCheck({ preserved: 3, lost: [{ id: 'no-deps', critical: false }] }));
 
 /** Critical `ship` and `quote`, critical `kept`, plain `no-deps`; recovery critical; one compaction done. */
 async function compactedWithRecovery(): Promise<FakePiHost> {
@@ -59,9 +61,18 @@ describe('recovery of lost critical items', () => {
     expect(RECOVERED).not.toContain('UTF-8');
     expect(takeCheckNotices(host)).toEqual([
       {
-        message:
-          'Context Guard: after compaction 1 preserved, 3 lost, 0 unknown (2 critical lost). Restored 2 critical items for the model.\n' +
-          'Lost: "ship" (critical), "quote" (critical), "no-deps".',
+        message: formatCheckNotice(
+          verifiedCheck({
+            preserved: 1,
+            lost: [
+              { id: 'ship', critical: true },
+              { id: 'no-deps', critical: false },
+              { id: 'quote', critical: true },
+            ],
+            restored: 2,
+            restoredIds: ['ship', 'quote'],
+          }),
+        ),
         type: 'warning',
       },
     ]);
@@ -119,7 +130,7 @@ describe('recovery of lost critical items', () => {
     expect(await contextRequest(host, requestAfterCompaction(summary))).toBeUndefined();
     expect(recoverySends(host)).toEqual([]);
     expect(takeCheckNotices(host)).toEqual([
-      { message: 'Context Guard: after compaction 3 preserved, 1 lost, 0 unknown.\nLost: "no-deps".', type: 'warning' },
+      { message: NO_DEPS_LOST, type: 'warning' },
     ]);
   });
 
@@ -132,7 +143,7 @@ describe('recovery of lost critical items', () => {
     expect(await contextRequest(host, kept)).toBeUndefined();
     expect(recoverySends(host)).toHaveLength(1);
     expect(takeCheckNotices(host)).toEqual([
-      { message: 'Context Guard: after compaction 3 preserved, 1 lost, 0 unknown.\nLost: "no-deps".', type: 'warning' },
+      { message: NO_DEPS_LOST, type: 'warning' },
     ]);
   });
 
@@ -149,10 +160,20 @@ describe('recovery of lost critical items', () => {
     const host = await compactedWithRecovery();
     await contextRequest(host, requestAfterCompaction('nothing kept'));
     takeCheckNotices(host);
+    const items = guardState(
+      [
+        ['ship', 'goal', SHIP.content, true],
+        ['no-deps', 'constraint', 'Add no new runtime dependencies'],
+        ['kept', 'fact', 'Reports are UTF-8', true],
+        ['quote', 'decision', QUOTE.content, true],
+      ],
+      'critical',
+    );
+    const lost = items.items.map(({ id, critical }) => ({ id, critical }));
     expect(await readStatus(host)).toBe(
-      'Context Guard: 4 protected items (3 critical), recovery critical.\n' +
-        'Last check: after compaction 0 preserved, 4 lost, 0 unknown (3 critical lost). Restored 3 critical items for the model.\n' +
-        'Lost: "ship" (critical), "kept" (critical), "quote" (critical), "no-deps".',
+      statusText(items, {
+        lastCheck: verifiedCheck({ lost, restored: 3, restoredIds: ['ship', 'kept', 'quote'] }),
+      }),
     );
   });
 });

@@ -1,8 +1,10 @@
 import { createLiteralVerifier, type ContextItem } from '@j1nn0/agent-context-guard';
 import { describe, expect, it } from 'vitest';
 import { createCompactionLifecycle } from '../src/compaction.js';
+import { formatCheckNotice } from '../src/format.js';
 import { STATE_ENTRY_TYPE, toStatePayload } from '../src/persistence.js';
 import type { NotifyType, PiContextPort, PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
+import { verifiedCheck } from './expected-messages.js';
 import { userMessage } from './messages.js';
 
 const ITEMS: ContextItem[] = [{ id: 'rule', kind: 'constraint', content: 'Never push to main', critical: false }];
@@ -40,12 +42,10 @@ async function checkAfterCompaction(systemPrompt?: string): Promise<string | und
 
 describe('the system prompt as part of the checked context', () => {
   it('counts an item the system prompt holds as preserved', async () => {
-    expect(await checkAfterCompaction('Project rules: never push to main.')).toBe(
-      'Context Guard: after compaction 1 preserved, 0 lost, 0 unknown.',
-    );
+    expect(await checkAfterCompaction('Project rules: never push to main.')).toBe(formatCheckNotice(verifiedCheck({ preserved: 1 })));
   });
 
   it('checks the messages alone when the host offers no system prompt', async () => {
-    expect(await checkAfterCompaction()).toBe(`Context Guard: after compaction 0 preserved, 1 lost, 0 unknown.\nLost: "${ITEMS[0]?.id ?? ''}".`);
+    expect(await checkAfterCompaction()).toBe(formatCheckNotice(verifiedCheck({ lost: [{ id: 'rule', critical: false }] })));
   });
 });
