@@ -1,3 +1,4 @@
+import { isTerminalUnsafe } from '@j1nn0/pi-adapter-kit';
 import { describe, expect, it } from 'vitest';
 import {
   compact,
@@ -9,9 +10,14 @@ import {
   startGuardHost,
   takeCheckNotices,
 } from '../context-guard-host.js';
+import { guardState, protectedText, statusText, verifiedCheck } from '../expected-messages.js';
 import { compactionSummaryMessage, userMessage } from '../messages.js';
 import { SAVED_STATE_TYPE } from './model-world.js';
-import { formatRejection, formatUnreadableEntry } from '../../src/format.js';
+import { formatCheckNotice, formatListWithCheck, formatRejection, formatUnreadableEntry } from '../../src/format.js';
+
+/** Code points a terminal cannot show safely; a listing must hold none (one line each, so no newline). */
+const unsafeIn = (text: string): number[] =>
+  text.split('\n').flatMap((line) => Array.from(line, (character) => character.codePointAt(0) ?? 0)).filter(isTerminalUnsafe);
 
 // Defects the hardening suites found, each pinned by the smallest case that showed it.
 
@@ -26,25 +32,25 @@ describe('regressions found by the model-based test and fuzzing', () => {
         details: {},
         isError: true,
       });
-      expect(await readList(host)).toBe('Context Guard: 0 protected items.\nLast check: none yet.');
+      expect(await readList(host)).toBe(formatListWithCheck(guardState([]), undefined));
       expectCleanRun(host);
     });
 
     it('removing an unknown id with a lone surrogate gets the message without the id', async () => {
       const host = await startGuardHost();
-      expect(await runGuard(host, 'remove a\udc00b')).toEqual([
-        { message: 'Rejected: no protected item has this id.', type: 'warning' },
-      ]);
+      const replies = await runGuard(host, 'remove a\udc00b');
+      expect(replies).toEqual([{ message: formatRejection({ code: 'unknown_item', id: 'a\udc00b' }), type: 'warning' }]);
+      expect(replies[0]?.message).not.toContain('\udc00');
     });
   });
 
   describe('a lone surrogate in content was listed raw', () => {
     it('shows a lone surrogate in new content as a visible escape and keeps the stored text as given', async () => {
       const host = await startGuardHost();
-      expect(await runGuard(host, 'add a fact half \ud800 pair')).toEqual([{ message: 'Protected fact "a".', type: 'info' }]);
-      expect(await readList(host)).toBe(
-        'Context Guard: 1 protected item (0 critical).\n- [fact] a: half \\ud800 pair\nLast check: none yet.',
-      );
+      expect(await runGuard(host, 'add a fact half \ud800 pair')).toEqual([{ message: protectedText('a', 'fact'), type: 'info' }]);
+      const list = await readList(host);
+      expect(list).toBe(formatListWithCheck(guardState([['a', 'fact', 'half \ud800 pair']]), undefined));
+      expect(unsafeIn(list)).toEqual([]);
       expect(host.session.customEntries(SAVED_STATE_TYPE).at(-1)?.data).toMatchObject({
         items: [{ id: 'a', content: 'half \ud800 pair' }],
       });
@@ -55,9 +61,9 @@ describe('regressions found by the model-based test and fuzzing', () => {
       const items = [{ id: 'x\udbff', kind: 'goal', content: '\udc00 tail', critical: true }];
       host.session.appendEntry(SAVED_STATE_TYPE, { schemaVersion: 1, recovery: 'off', items });
       await host.restart();
-      expect(await readList(host)).toBe(
-        'Context Guard: 1 protected item (1 critical).\n- [goal, critical] x\\udbff: \\udc00 tail\nLast check: none yet.',
-      );
+      const list = await readList(host);
+      expect(list).toBe(formatListWithCheck(guardState([['x\udbff', 'goal', '\udc00 tail', true]]), undefined));
+      expect(unsafeIn(list)).toEqual([]);
       expect(host.takeNotifications()).toEqual([]);
     });
   });
@@ -74,11 +80,7 @@ describe('regressions found by the model-based test and fuzzing', () => {
     ]);
     await host.navigateTree(first);
     expect(host.takeNotifications()).toEqual([]);
-    expect(await readStatus(host)).toBe(
-      'Context Guard: 0 protected items, recovery off.\n' +
-        'The newest saved state on this branch was unreadable and was discarded.\n' +
-        'Last check: none yet.',
-    );
+    expect(await readStatus(host)).toBe(statusText(guardState([]), { discarded: true }));
     expectCleanRun(host);
   });
 
@@ -97,12 +99,12 @@ describe('regressions found by the model-based test and fuzzing', () => {
 
     it('is lost when one message ends with its text and another message follows', async () => {
       const notice = await checkedAfterCompaction([compactionSummaryMessage('Trailing NUL marker'), userMessage('Go on.')]);
-      expect(notice).toBe('Context Guard: after compaction 0 preserved, 1 lost, 0 unknown.\nLost: "nul".');
+      expect(notice).toBe(formatCheckNotice(verifiedCheck({ lost: [{ id: 'nul', critical: false }] })));
     });
 
     it('is still preserved when one message holds it word for word', async () => {
       const notice = await checkedAfterCompaction([compactionSummaryMessage(`Kept: ${NUL_CONTENT}`), userMessage('Go on.')]);
-      expect(notice).toBe('Context Guard: after compaction 1 preserved, 0 lost, 0 unknown.');
+      expect(notice).toBe(formatCheckNotice(verifiedCheck({ preserved: 1 })));
     });
   });
 });
