@@ -2,6 +2,9 @@ import { createFakePiHost, type FakeExtensionApi, type FakePiHost } from '@j1nn0
 import { createCommandHarness, expectCleanRun as expectNoFailures, leafId, type PersistedAdapter } from '@j1nn0/pi-testkit/checks';
 import { expect } from 'vitest';
 import contextGuardExtension, { RECOVERY_MESSAGE_TYPE, STATE_ENTRY_TYPE } from '../src/extension.js';
+import { formatPendingCheck } from '../src/format.js';
+import { MAX_ITEMS } from '../src/limits.js';
+import { guardState } from './expected-messages.js';
 import { compactionSummaryMessage, userMessage } from './messages.js';
 
 // One place for the fake-host setup every host-level test shares.
@@ -55,8 +58,17 @@ export function expectCleanRun(host: FakePiHost): void {
 /** The adapter as the shared session checks drive it: its state is the list. */
 export const persistedGuard: PersistedAdapter = { ...harness, readState: readList, expectCleanRun };
 
-/** The word at `session_compact` when a snapshot awaits the next request. */
-export const PENDING_CHECK_NOTICE = /^Context Guard: compacted; \d+ protected items? \(\d+ critical\) will be checked at the next model request\.$/u;
+/**
+ * The word at `session_compact` when a snapshot awaits the next request, for every count of items and
+ * of critical ones the limits allow, as the formatter writes it.
+ */
+const PENDING_CHECK_NOTICES: ReadonlySet<string> = new Set(
+  Array.from({ length: MAX_ITEMS + 1 }, (_, total) =>
+    Array.from({ length: total + 1 }, (_, critical) =>
+      formatPendingCheck(guardState(Array.from({ length: total }, (_, index) => [`i${index}`, 'fact', 'F', index < critical] as const)).items),
+    ),
+  ).flat(),
+);
 
 /**
  * Pi's compaction as an extension sees it: `session_before_compact`, the compaction entry appended,
@@ -111,10 +123,10 @@ export async function compactAtTurnEnd(host: FakePiHost, summary: string): Promi
  */
 export function takeCheckNotices(host: FakePiHost): ReturnType<FakePiHost['takeNotifications']> {
   return host.takeNotifications().filter((notification) => {
-    if (!notification.message.startsWith('Context Guard: compacted;')) {
+    if (!PENDING_CHECK_NOTICES.has(notification.message)) {
       return true;
     }
-    expect(notification).toEqual({ message: expect.stringMatching(PENDING_CHECK_NOTICE) as unknown, type: 'info' });
+    expect(notification.type).toBe('info');
     return false;
   });
 }
