@@ -1,14 +1,26 @@
 import type { FakePiHost } from '@j1nn0/pi-testkit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatUnreadableEntry as formatContextGuardUnreadable } from '../../agent-context-guard-pi/src/format.js';
-import { formatUnreadableEntry as formatAgentStateUnreadable } from '../../agent-state-pi/src/format.js';
+import { createAgentState } from '@j1nn0/agent-state';
+import type { CompactionCheck } from '../../agent-context-guard-pi/src/check-entry.js';
+import {
+  formatCheckNotice,
+  formatList,
+  formatPendingCheck,
+  formatStatus as formatContextGuardStatus,
+  formatUnreadableEntry as formatContextGuardUnreadable,
+  type GuardStatus,
+} from '../../agent-context-guard-pi/src/format.js';
+import { EMPTY_GUARD_STATE, type GuardState } from '../../agent-context-guard-pi/src/guard-state.js';
+import {
+  formatStatus as formatAgentStateStatus,
+  formatUnreadableEntry as formatAgentStateUnreadable,
+} from '../../agent-state-pi/src/format.js';
 import {
   AGENT_STATE_COMMAND,
   ALL_ADAPTER_TOOLS,
   CONTEXT_GUARD_CHECK_ENTRY_TYPE,
   CONTEXT_GUARD_COMMAND,
   EMPTY_AGENT_STATE,
-  EMPTY_CONTEXT_GUARD_LIST,
 } from './support/adapter-names.js';
 import {
   ENTRY_TYPE_OF,
@@ -41,36 +53,51 @@ const INTERLEAVED: readonly Step[] = [
   { adapter: 'contextGuard', command: '/context-guard remove no-deps' },
 ];
 
+/** What `readBothStates` reads of Context Guard: its list, then its status. */
+function guardView(state: GuardState, status: Partial<Omit<GuardStatus, 'state'>> = {}): string {
+  const shown: GuardStatus = { state, discarded: false, verificationPending: false, lastCheck: undefined, ...status };
+  return `${formatList(state)}\n${formatContextGuardStatus(shown)}`;
+}
+
+/** What INTERLEAVED leaves Context Guard holding. */
+const FINAL_GUARD: GuardState = {
+  recovery: 'critical',
+  items: [{ id: 'ship', kind: 'goal', content: 'Add CSV export to the report page', critical: true }],
+};
+
+/** The check of a compaction whose summary kept the one protected item. */
+const SHIP_KEPT: CompactionCheck = {
+  kind: 'verified',
+  compactionId: 'any',
+  ok: true,
+  preserved: 1,
+  changed: [],
+  lost: [],
+  unknown: [],
+  restored: 0,
+  restoredIds: [],
+};
+
 const FINAL: BothStates = {
-  agentState: [
-    'Agent State: objective "Ship CSV export", 1 work item (0 open, 1 in_progress, 0 blocked, 0 done), 1 decision.',
-    'Work items:',
-    '- [in_progress] parse: Parse the rows',
-    'Decisions:',
-    '- quoting: Quote fields as RFC 4180 says',
-  ].join('\n'),
-  contextGuard: [
-    'Context Guard: 1 protected item (1 critical).',
-    '- [goal, critical] ship: Add CSV export to the report page',
-    'Context Guard: 1 protected item (1 critical), recovery critical.',
-    'Last check: none yet.',
-  ].join('\n'),
+  agentState: formatAgentStateStatus(
+    createAgentState({
+      objective: 'Ship CSV export',
+      workItems: [{ id: 'parse', content: 'Parse the rows', status: 'in_progress' }],
+      decisions: [{ id: 'quoting', content: 'Quote fields as RFC 4180 says' }],
+    }).snapshot(),
+  ),
+  contextGuard: guardView(FINAL_GUARD),
 };
 
 const EMPTY: BothStates = {
   agentState: EMPTY_AGENT_STATE,
-  contextGuard: [EMPTY_CONTEXT_GUARD_LIST, 'Context Guard: 0 protected items, recovery off.', 'Last check: none yet.'].join('\n'),
+  contextGuard: guardView(EMPTY_GUARD_STATE),
 };
 
 /** What each adapter shows after it discarded an unreadable newest entry. */
 const DISCARDED: BothStates = {
   agentState: EMPTY_AGENT_STATE,
-  contextGuard: [
-    EMPTY_CONTEXT_GUARD_LIST,
-    'Context Guard: 0 protected items, recovery off.',
-    'The newest saved state on this branch was unreadable and was discarded.',
-    'Last check: none yet.',
-  ].join('\n'),
+  contextGuard: guardView(EMPTY_GUARD_STATE, { discarded: true }),
 };
 
 type EnvelopeProblem = 'missing_payload' | 'malformed_payload';
@@ -186,8 +213,8 @@ describe('Agent State and Context Guard in one fake Pi host', () => {
     await host.emit('context', { type: 'context', messages: [{ role: 'compactionSummary', summary, timestamp: 1 }] });
     const counts = entryCounts(host);
     expect(takeNotices(host)).toEqual([
-      ['info', 'Context Guard: compacted; 1 protected item (1 critical) will be checked at the next model request.'],
-      ['info', 'Context Guard: after compaction 1 preserved, 0 lost, 0 unknown.'],
+      ['info', formatPendingCheck(FINAL_GUARD.items)],
+      ['info', formatCheckNotice(SHIP_KEPT)],
     ]);
 
     await host.restart();
@@ -195,13 +222,7 @@ describe('Agent State and Context Guard in one fake Pi host', () => {
     expect(host.entryTypes().sort()).toEqual([ENTRY_TYPE_OF.agentState, CONTEXT_GUARD_CHECK_ENTRY_TYPE, ENTRY_TYPE_OF.contextGuard].sort());
     expect(host.session.customEntries(CONTEXT_GUARD_CHECK_ENTRY_TYPE)).toHaveLength(1);
     expect(entryCounts(host)).toEqual(counts);
-    expect(await readBothStates(host)).toEqual({
-      ...FINAL,
-      contextGuard: FINAL.contextGuard.replace(
-        'Last check: none yet.',
-        'Last check: after compaction 1 preserved, 0 lost, 0 unknown.',
-      ),
-    });
+    expect(await readBothStates(host)).toEqual({ ...FINAL, contextGuard: guardView(FINAL_GUARD, { lastCheck: SHIP_KEPT }) });
   });
 
   // The broken entry is the newest of the whole branch, so the other adapter must also walk past it.

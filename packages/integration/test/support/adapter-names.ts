@@ -1,9 +1,13 @@
+import { createAgentState } from '@j1nn0/agent-state';
 import { STATE_ENTRY_TYPE as AGENT_STATE_ENTRY_TYPE } from '@j1nn0/agent-state-pi';
 import {
   CHECK_ENTRY_TYPE as CONTEXT_GUARD_CHECK_ENTRY_TYPE,
   STATE_ENTRY_TYPE as CONTEXT_GUARD_ENTRY_TYPE,
   RECOVERY_MESSAGE_TYPE,
 } from '@j1nn0/agent-context-guard-pi';
+import { formatList } from '../../../agent-context-guard-pi/src/format.js';
+import { EMPTY_GUARD_STATE } from '../../../agent-context-guard-pi/src/guard-state.js';
+import { formatStatus } from '../../../agent-state-pi/src/format.js';
 
 // The names each adapter documents as its own; a coexistence test checks them against the host.
 
@@ -23,8 +27,8 @@ export const CONTEXT_GUARD_TOOLS = ['context_guard_list', 'context_guard_protect
 
 export const ALL_ADAPTER_TOOLS: readonly string[] = [...AGENT_STATE_TOOLS, ...CONTEXT_GUARD_TOOLS];
 
-/** Agent State's empty status, as its README prints it. */
-export const EMPTY_AGENT_STATE = 'Agent State: no objective, 0 work items, 0 decisions.';
+/** Agent State's empty status, as its formatter writes it. */
+export const EMPTY_AGENT_STATE = formatStatus(createAgentState().snapshot());
 
-/** Context Guard's empty list, as its README prints it. */
-export const EMPTY_CONTEXT_GUARD_LIST = 'Context Guard: 0 protected items.';
+/** Context Guard's empty list, as its formatter writes it. */
+export const EMPTY_CONTEXT_GUARD_LIST = formatList(EMPTY_GUARD_STATE);
