@@ -54,6 +54,9 @@ export const INTERNAL_FAILURE = 'Context Guard: internal failure; nothing was re
 export const UNVERIFIABLE_COMPACTION =
   'Context Guard: the protected items saved before the last compaction are unreadable; it cannot be verified.';
 
+/** The status line after the newest saved state on the branch was unreadable and was discarded. */
+export const DISCARDED_STATE_LINE = 'The newest saved state on this branch was unreadable and was discarded.';
+
 /** The status line while a compaction waits for the next model request to be checked. */
 export const PENDING_CHECK_LINE = 'A compaction will be checked at the next model request.';
 
@@ -82,7 +85,7 @@ export function formatListWithCheck(state: GuardState, lastCheck: CompactionChec
 export function formatStatus(status: GuardStatus): string {
   const lines = [`Context Guard: ${formatCounts(status.state.items)}, recovery ${status.state.recovery}.`];
   if (status.discarded) {
-    lines.push('The newest saved state on this branch was unreadable and was discarded.');
+    lines.push(DISCARDED_STATE_LINE);
   }
   if (status.verificationPending) {
     lines.push(PENDING_CHECK_LINE);

@@ -1,4 +1,5 @@
 import { referenceDisplay } from '@j1nn0/test-checks';
+import { DISCARDED_STATE_LINE, PENDING_CHECK_LINE, formatLastCheck } from '../../src/format.js';
 import { criticalCount, type ReferenceItem, type ReferenceMode, type ReferenceState } from './reference-context-guard.js';
 
 // The `list` and `status` texts read back into structure (README "list" and "status" grammar), and the
@@ -65,10 +66,11 @@ const COUNTS = '(\\d+) protected (item|items)(?: \\((\\d+) critical\\))?';
 const LIST_HEADLINE = new RegExp(`^Context Guard: ${COUNTS}\\.$`, 'u');
 const STATUS_HEADLINE = new RegExp(`^Context Guard: ${COUNTS}, recovery (off|critical)\\.$`, 'u');
 const ITEM_LINE = /^- \[(goal|constraint|requirement|decision|fact)(, critical)?\] (.*)$/u;
-const DISCARDED_LINE = 'The newest saved state on this branch was unreadable and was discarded.';
-const PENDING_LINE = 'A compaction will be checked at the next model request.';
-const LAST_CHECK_NONE = 'Last check: none yet.';
-const LAST_CHECK_UNVERIFIABLE = 'Last check: a compaction could not be verified (the protected items before it were unknown).';
+// Fixed lines are read as the formatter writes them; what varies (counts, ids) is parsed, to check the grammar.
+const DISCARDED_LINE = DISCARDED_STATE_LINE;
+const PENDING_LINE = PENDING_CHECK_LINE;
+const LAST_CHECK_NONE = formatLastCheck(undefined);
+const LAST_CHECK_UNVERIFIABLE = formatLastCheck({ kind: 'unverifiable', compactionId: 'any' });
 const LAST_CHECK_SUMMARY = /^Last check: (after compaction [^\n]*(?:\n(?:Lost|Changed|Unknown)[^\n]*)?)$/u;
 
 class ListingTextError extends Error {
