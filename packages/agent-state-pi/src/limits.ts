@@ -1,4 +1,6 @@
-import { isTerminalUnsafe } from '@j1nn0/pi-adapter-kit';
+import { exceedsCharacters, isTerminalUnsafe } from '@j1nn0/pi-adapter-kit';
+
+export { countCharacters } from '@j1nn0/pi-adapter-kit';
 
 // Limits on NEW input from a person or the model, tighter than the core's: they keep every id
 // typeable in `/agent-state set <id>` and the state small enough to read. Restored snapshots are
@@ -13,18 +15,12 @@ const WHITESPACE = /\s/u;
 // With the `u` flag a valid surrogate pair is one code point, so only a lone half matches.
 const LONE_SURROGATE = /\p{Cs}/u;
 
-/** Counts Unicode code points, so an emoji is one character. */
-export function countCharacters(text: string): number {
-  return Array.from(text).length;
-}
-
 /**
  * 1-64 characters, none of them whitespace (the command splits on it) or terminal-unsafe, and well-formed:
  * a lone surrogate cannot be shown or sent to the model intact, so such an id is never echoed.
  */
 export function isValidId(id: string): boolean {
-  const length = countCharacters(id);
-  if (length < 1 || length > MAX_ID_CHARACTERS || LONE_SURROGATE.test(id)) {
+  if (id === '' || exceedsCharacters(id, MAX_ID_CHARACTERS) || LONE_SURROGATE.test(id)) {
     return false;
   }
   for (const character of id) {
@@ -37,7 +33,7 @@ export function isValidId(id: string): boolean {
 
 /** Content and objective: not blank and at most 500 characters. */
 export function isValidText(text: string): boolean {
-  return text.trim() !== '' && countCharacters(text) <= MAX_TEXT_CHARACTERS;
+  return text.trim() !== '' && !exceedsCharacters(text, MAX_TEXT_CHARACTERS);
 }
 
 // Straight, typographic and backtick quotes: the characters a person reaches for to group words.
@@ -45,6 +41,6 @@ const QUOTES = new Set(['"', "'", '`', '\u2018', '\u2019', '\u201c', '\u201d']);
 
 /** Whether an id starts or ends with a quote character, i.e. was meant to group several words. */
 export function isQuotedId(id: string): boolean {
-  const characters = Array.from(id);
-  return QUOTES.has(characters[0] ?? '') || QUOTES.has(characters.at(-1) ?? '');
+  // Every quote is one UTF-16 unit, so the first and last units decide (half of a pair is no quote).
+  return QUOTES.has(id.at(0) ?? '') || QUOTES.has(id.at(-1) ?? '');
 }

@@ -20,6 +20,7 @@ export {
 } from './command-request.js';
 export { completionMenu, offerCompletions, type CompletionCandidate } from './completion.js';
 export { plural } from './plural.js';
+export { countCharacters, exceedsCharacters } from './characters.js';
 export {
   createEntryTranscript,
   registerEntryTranscript,

@@ -8,3 +8,4 @@ export { describeInputLimits } from './input-limits.js';
 export { MEGABYTE_STRINGS, hostileStringArbitrary } from './hostile-text.js';
 export { SHORT_MESSAGE_LENGTH, displayProblems, isDisplayUnsafeCodePoint, referenceDisplay } from './display-safety.js';
 export { commandLine } from './command-line.js';
+export { expectEqual, expectSame, expectStrictEqual } from './hot-loop-expect.js';

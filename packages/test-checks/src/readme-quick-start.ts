@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import type { CompilerHost, CompilerOptions, SourceFile } from 'typescript';
 import { beforeAll, describe, expect, test } from 'vitest';
 
 // A file inside the package folder that imports the package by name resolves it through
@@ -25,9 +26,10 @@ function quickStartBlocks(readme: string): string[] {
   return Array.from(section.matchAll(/^```ts\n([\s\S]*?)^```$/gm), (match) => match[1] ?? '');
 }
 
-// Loaded on first use: the compiler is large and most importers of these checks never need it.
-async function loadTypeScript(): Promise<typeof import('typescript')> {
-  return (await import('typescript')).default;
+// Loaded on first use with Node's own require: the compiler is large, most importers of these checks never
+// need it, and Node's module cache is shared by every vitest project a worker runs, so it loads once.
+function loadTypeScript(): Promise<typeof import('typescript')> {
+  return Promise.resolve(createRequire(import.meta.url)('typescript') as typeof import('typescript'));
 }
 
 /** Writes `text` to a file of its own in `directory` for the duration of `use`, then deletes it. */
@@ -41,13 +43,45 @@ async function withTemporaryFile<T>(directory: string, extension: string, text: 
   }
 }
 
+/** One value per worker process, not per vitest project (each project loads this module anew). */
+function sharedAcrossProjects<T>(name: string, create: () => T): T {
+  const key = Symbol.for(`@j1nn0/test-checks: ${name}`);
+  const holder = globalThis as Record<symbol, unknown>;
+  holder[key] ??= create();
+  return holder[key] as T;
+}
+
+const EXAMPLE_FILE_PREFIX = '.readme-example-';
+
+/**
+ * Declaration files parsed by earlier programs in this process: TypeScript's and Node's libraries and the
+ * built packages do not change during a run, and parsing them is most of what a program costs. The
+ * examples themselves are parsed fresh every time.
+ */
+const parsedDeclarations = sharedAcrossProjects('parsed README declarations', () => new Map<string, SourceFile>());
+
+function cachingCompilerHost(ts: typeof import('typescript'), options: CompilerOptions): CompilerHost {
+  const host = ts.createCompilerHost(options);
+  const parse = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+    if (!fileName.endsWith('.d.ts') || fileName.includes(EXAMPLE_FILE_PREFIX)) return parse(fileName, languageVersion, onError, shouldCreate);
+    const key = `${fileName}\0${JSON.stringify(languageVersion)}`;
+    const known = parsedDeclarations.get(key);
+    if (known !== undefined) return known;
+    const parsed = parse(fileName, languageVersion, onError, shouldCreate);
+    if (parsed !== undefined) parsedDeclarations.set(key, parsed);
+    return parsed;
+  };
+  return host;
+}
+
 /** The messages TypeScript gives for each of `codes` as a file of the package, with strict settings, in one program. */
 async function typeCheckProblems(directory: string, codes: readonly string[]): Promise<string[][]> {
   const ts = await loadTypeScript();
-  const paths = codes.map((_code, index) => join(directory, `.readme-example-${process.pid.toString()}-${(index + 1).toString()}.ts`));
+  const paths = codes.map((_code, index) => join(directory, `${EXAMPLE_FILE_PREFIX}${process.pid.toString()}-${(index + 1).toString()}.ts`));
   await Promise.all(codes.map((code, index) => writeFile(paths[index] ?? '', code)));
   try {
-    const program = ts.createProgram(paths, {
+    const options: CompilerOptions = {
       strict: true,
       exactOptionalPropertyTypes: true,
       noUncheckedIndexedAccess: true,
@@ -57,7 +91,8 @@ async function typeCheckProblems(directory: string, codes: readonly string[]): P
       types: ['node'],
       noEmit: true,
       skipLibCheck: true,
-    });
+    };
+    const program = ts.createProgram(paths, options, cachingCompilerHost(ts, options));
     return paths.map((path) =>
       ts.getPreEmitDiagnostics(program, program.getSourceFile(path)).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')),
     );

@@ -2,7 +2,7 @@ import type { FakePiHost } from '@j1nn0/pi-testkit';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { compactAtTurnEnd, startGuardHostWithCompactor } from '../context-guard-host.js';
-import { referenceDisplay } from '@j1nn0/test-checks';
+import { expectEqual, expectSame, referenceDisplay } from '@j1nn0/test-checks';
 import { GUARDED_CONTENTS, buildRequest, requestPlan, type RequestPlan } from './compaction-inputs.js';
 import { expectedStatusView, parseStatusText } from './list-view.js';
 import { listingThroughCommand } from './observed-state.js';
@@ -56,26 +56,22 @@ abstract class CompactionStep implements Step {
   async run(model: CompactionModel, real: CompactionSystem): Promise<void> {
     const expected = await this.act(model, real);
     const notifications = real.host.takeNotifications();
-    expect(notifications).toEqual(expected);
-    expect(notifications.filter((notification) => leaksContent(notification.message))).toEqual([]);
+    expectEqual(notifications, expected);
+    expectEqual(notifications.filter((notification) => leaksContent(notification.message)), []);
     model.checks += expected.filter((notice) => notice.message.startsWith('Context Guard: after compaction')).length;
     expect(model.checks, 'no compaction is checked twice').toBeLessThanOrEqual(model.compactions);
-    expect(real.host.extensionErrors).toEqual([]);
-    expect(real.host.forbiddenCalls.filter((call) => call.method !== 'pi.sendMessage')).toEqual([]);
-    expect(recoveriesHandedToPi(real.host)).toEqual(
-      model.handedToPi.map((content) => [
+    expectEqual(real.host.extensionErrors, []);
+    expectEqual(real.host.forbiddenCalls.filter((call) => call.method !== 'pi.sendMessage'), []);
+    expectEqual(recoveriesHandedToPi(real.host), model.handedToPi.map((content) => [
         { customType: RECOVERY_TYPE, content, display: false },
         { deliverAs: 'nextTurn' },
-      ]),
-    );
+      ]));
     const status = await listingThroughCommand(real.host, 'status');
-    expect(parseStatusText(status)).toEqual(
-      expectedStatusView(model.state, {
+    expectEqual(parseStatusText(status), expectedStatusView(model.state, {
         discarded: false,
         verificationPending: model.lifecycle.session.verificationPending,
         lastCheck: model.lifecycle.session.lastCheck,
-      }),
-    );
+      }));
   }
 
   /** Acts on both sides; returns the notifications the README promises for this step. */
@@ -113,8 +109,8 @@ class ProtectCall extends CompactionStep {
     const expected = runReferenceProtect(model.state, this.args);
     const result = await real.host.executeTool(PROTECT_TOOL, this.args);
     if (expected.kind !== 'outcome') throw new Error('the compaction steps draw valid arguments only');
-    expect(result.isError).toBe(expected.outcome.kind !== 'changed');
-    expect(result.content).toEqual([{ type: 'text', text: referenceOutcomeText(expected.outcome) }]);
+    expectSame(result.isError, expected.outcome.kind !== 'changed');
+    expectEqual(result.content, [{ type: 'text', text: referenceOutcomeText(expected.outcome) }]);
     if (expected.outcome.kind === 'changed') {
       model.state = expected.outcome.state;
     }
@@ -138,7 +134,7 @@ class Compaction extends CompactionStep {
     switch (this.path) {
       case 'pi': {
         const { beforeResults } = await real.host.compact({ summary: 'The work so far.', reason: 'threshold' });
-        expect(beforeResults, 'the guard never cancels or alters a compaction').toEqual([]);
+        expectEqual(beforeResults, [], 'the guard never cancels or alters a compaction');
         model.compactions += 1;
         return model.lifecycle.session.compactedByPi(model.state.items);
       }
@@ -178,7 +174,7 @@ class ModelRequest extends CompactionStep {
     const returned = (result as { readonly messages: readonly unknown[] }).messages;
     const at = recoveryIndex(request.messages);
     const added = expected.appended.length;
-    expect([...returned.slice(0, at), ...returned.slice(at + added)]).toEqual(request.messages);
+    expectEqual([...returned.slice(0, at), ...returned.slice(at + added)], request.messages);
     expect(returned.slice(at, at + added)).toEqual(
       expected.appended.map((content) => ({
         role: 'custom',
@@ -192,7 +188,7 @@ class ModelRequest extends CompactionStep {
       const fields = message as Readonly<Record<string, unknown>>;
       return fields['customType'] === RECOVERY_TYPE ? [fields['content']] : [];
     });
-    expect(new Set(recoveries).size, 'no request carries the same recovery twice').toBe(recoveries.length);
+    expectSame(new Set(recoveries).size, recoveries.length, 'no request carries the same recovery twice');
     const fresh = recoveries.filter((content) => !handedBefore.has(content as string));
     expect(fresh.length, 'a request gets at most one new recovery').toBeLessThanOrEqual(1);
     return expected.notices;

@@ -2,7 +2,7 @@ import type { FakePiHost } from '@j1nn0/pi-testkit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { startGuardHost } from '../context-guard-host.js';
-import { MEGABYTE_STRINGS, SHORT_MESSAGE_LENGTH, displayProblems } from '@j1nn0/test-checks';
+import { displayProblems, expectEqual, expectSame, MEGABYTE_STRINGS, SHORT_MESSAGE_LENGTH } from '@j1nn0/test-checks';
 import { hostileString } from './hostile-text.js';
 import { SAVED_STATE_TYPE } from './model-world.js';
 import { listingThroughCommand } from './observed-state.js';
@@ -40,7 +40,7 @@ function textOf(content: readonly { readonly type: string; readonly text?: strin
 
 function expectShortSafeMessage(message: string): void {
   expect(message.length).toBeLessThanOrEqual(SHORT_MESSAGE_LENGTH);
-  expect(displayProblems(message)).toEqual([]);
+  expectEqual(displayProblems(message), []);
 }
 
 /** Both listings, as a person sees them; the status also names the recovery mode. */
@@ -50,25 +50,25 @@ async function shownListings(host: FakePiHost): Promise<string[]> {
 
 /** After any request: no failure reached Pi, the state shows safely, and a restart restores it silently. */
 async function expectSafeAndDurable(host: FakePiHost): Promise<void> {
-  expect(host.extensionErrors).toEqual([]);
+  expectEqual(host.extensionErrors, []);
   const shown = await shownListings(host);
   const footer = host.statuses.get('context-guard');
-  expect(displayProblems(footer ?? '')).toEqual([]);
+  expectEqual(displayProblems(footer ?? ''), []);
   await host.restart();
-  expect(host.takeNotifications(), 'the saved state is readable').toEqual([]);
-  expect(await shownListings(host)).toEqual(shown);
+  expectEqual(host.takeNotifications(), [], 'the saved state is readable');
+  expectEqual(await shownListings(host), shown);
 }
 
 async function expectCommandAnswersSafely(host: FakePiHost, args: string): Promise<void> {
   await host.runCommand('context-guard', args);
   const notifications = host.takeNotifications();
-  expect(host.extensionErrors).toEqual([]);
+  expectEqual(host.extensionErrors, []);
   expect(notifications).toHaveLength(1);
   const [notification] = notifications;
   expect(notification?.type).not.toBe('error');
   const subcommand = args.trim();
   if (subcommand === 'list' || subcommand === 'status') {
-    expect(displayProblems(notification?.message ?? '', { lines: true })).toEqual([]);
+    expectEqual(displayProblems(notification?.message ?? '', { lines: true }), []);
   } else {
     expectShortSafeMessage(notification?.message ?? '');
   }
@@ -78,12 +78,12 @@ async function expectCommandAnswersSafely(host: FakePiHost, args: string): Promi
 async function expectProtectAnswersSafely(host: FakePiHost, args: Record<string, unknown>): Promise<void> {
   const result = await host.executeTool(PROTECT_TOOL, args);
   const text = textOf(result.content);
-  expect(host.extensionErrors).toEqual([]);
-  expect(host.takeNotifications(), 'a tool call notifies nobody').toEqual([]);
+  expectEqual(host.extensionErrors, []);
+  expectEqual(host.takeNotifications(), [], 'a tool call notifies nobody');
   // Only `kind` and `critical` have a schema narrower than "a string"; Pi's own validation message is not the
   // adapter's text. Pi turns the strings "true" and "false" into booleans, so those pass too.
   if (result.isError && text.startsWith('Validation failed for tool')) {
-    expect(isReferenceKind(args['kind']) && SURELY_VALID_CRITICAL.includes(args['critical'])).toBe(false);
+    expectSame(isReferenceKind(args['kind']) && SURELY_VALID_CRITICAL.includes(args['critical']), false);
     return;
   }
   expectShortSafeMessage(text);

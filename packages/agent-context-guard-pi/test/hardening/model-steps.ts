@@ -1,5 +1,5 @@
 import { ObservedStep, sessionSteps, shortDescription, type SessionWorld } from '@j1nn0/pi-testkit/checks';
-import { displayProblems } from '@j1nn0/test-checks';
+import { displayProblems, expectEqual, expectSame } from '@j1nn0/test-checks';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { expectedListView, expectedStatusView, parseListText, parseStatusText } from './list-view.js';
@@ -33,7 +33,7 @@ type Step = fc.AsyncCommand<ContextGuardModel, ContextGuardSystem>;
 
 /** Steps that restore the state notify only what the README promises: one warning per bad entry met. */
 function expectLoadNotices(model: ContextGuardModel, real: ContextGuardSystem, times: number, instance: 'same' | 'new'): void {
-  expect(real.host.takeNotifications()).toEqual(expectedLoadNotices(model, times, instance));
+  expectEqual(real.host.takeNotifications(), expectedLoadNotices(model, times, instance));
 }
 
 /** What the shared session moves need from this adapter's world. */
@@ -57,19 +57,17 @@ async function runSlashCommand(model: ContextGuardModel, real: ContextGuardSyste
   await real.host.runCommand('context-guard', args);
   const notifications = real.host.takeNotifications();
   if (expected.kind !== 'notice') {
-    expect(notifications.map((notification) => notification.type)).toEqual(['info']);
+    expectEqual(notifications.map((notification) => notification.type), ['info']);
     const text = notifications[0]?.message ?? '';
     if (expected.kind === 'list') {
-      expect(parseListText(text)).toEqual(expectedListView(state));
+      expectEqual(parseListText(text), expectedListView(state));
     } else {
-      expect(parseStatusText(text)).toEqual(
-        expectedStatusView(state, { discarded: model.instance.discarded, verificationPending: false, lastCheck: 'none yet' }),
-      );
+      expectEqual(parseStatusText(text), expectedStatusView(state, { discarded: model.instance.discarded, verificationPending: false, lastCheck: 'none yet' }));
     }
     return;
   }
-  expect(notifications).toEqual([expected.notice]);
-  expect(displayProblems(expected.notice.message)).toEqual([]);
+  expectEqual(notifications, [expected.notice]);
+  expectEqual(displayProblems(expected.notice.message), []);
   if (expected.state !== undefined) {
     mirrorAppendedEntry(model, real, 'state', { kind: 'readable', state: expected.state });
   }
@@ -83,9 +81,9 @@ async function callProtect(
 ): Promise<void> {
   const expected = runReferenceProtect(currentState(model), args);
   const result = await real.host.executeTool(PROTECT_TOOL, args);
-  expect(real.host.takeNotifications(), 'a tool call notifies nobody').toEqual([]);
+  expectEqual(real.host.takeNotifications(), [], 'a tool call notifies nobody');
   if (expected.kind === 'invalid_arguments') {
-    expect(result.isError).toBe(true);
+    expectSame(result.isError, true);
     const [first] = result.content;
     expect(first?.type === 'text' ? first.text : '').toMatch(/^Validation failed for tool "/u);
     return;
@@ -93,10 +91,10 @@ async function callProtect(
   const { outcome } = expected;
   const text = referenceOutcomeText(outcome);
   if (outcome.kind !== 'changed') {
-    expect(result).toEqual({ content: [{ type: 'text', text }], details: {}, isError: true });
+    expectEqual(result, { content: [{ type: 'text', text }], details: {}, isError: true });
     return;
   }
-  expect(result).toEqual({
+  expectEqual(result, {
     content: [{ type: 'text', text }],
     details: expectedDetails(outcome.state),
     isError: false,

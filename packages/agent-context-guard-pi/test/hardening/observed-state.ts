@@ -5,7 +5,7 @@ import {
   expectHostMatchesReferenceSession,
   type SavedStateEntries,
 } from '@j1nn0/pi-testkit/checks';
-import { displayProblems } from '@j1nn0/test-checks';
+import { displayProblems, expectEqual, expectSame } from '@j1nn0/test-checks';
 import {
   expectedFooter,
   expectedListView,
@@ -38,19 +38,19 @@ export async function listingThroughCommand(host: FakePiHost, subcommand: 'list'
   await host.runCommand('context-guard', subcommand);
   const notifications = host.takeNotifications();
   expect(notifications).toHaveLength(1);
-  expect(notifications[0]?.type).toBe('info');
+  expectSame(notifications[0]?.type, 'info');
   const text = notifications[0]?.message ?? '';
-  expect(displayProblems(text, { lines: true })).toEqual([]);
+  expectEqual(displayProblems(text, { lines: true }), []);
   return text;
 }
 
 /** The list tool's text: the list, then the `Last check:` line. */
 export async function listThroughTool(host: FakePiHost, state: ReferenceState): Promise<string> {
   const result = await host.executeTool(LIST_TOOL, {});
-  expect(result.isError).toBe(false);
-  expect(result.details).toEqual(expectedDetails(state));
+  expectSame(result.isError, false);
+  expectEqual(result.details, expectedDetails(state));
   const [first, ...rest] = result.content;
-  expect(rest).toEqual([]);
+  expectEqual(rest, []);
   return first?.type === 'text' ? first.text : '';
 }
 
@@ -61,12 +61,12 @@ export async function expectShownState(
   status: StatusExpectation,
 ): Promise<void> {
   const listed = await listingThroughCommand(host, 'list');
-  expect(parseListText(listed)).toEqual(expectedListView(state));
+  expectEqual(parseListText(listed), expectedListView(state));
   const statusText = await listingThroughCommand(host, 'status');
-  expect(parseStatusText(statusText)).toEqual(expectedStatusView(state, status));
+  expectEqual(parseStatusText(statusText), expectedStatusView(state, status));
   const lastCheck = statusText.slice(statusText.indexOf('Last check:'));
-  expect(await listThroughTool(host, state)).toBe(`${listed}\n${lastCheck}`);
-  expect(host.statuses.get(FOOTER_KEY)).toBe(expectedFooter(state));
+  expectSame(await listThroughTool(host, state), `${listed}\n${lastCheck}`);
+  expectSame(host.statuses.get(FOOTER_KEY), expectedFooter(state));
 }
 
 const SAVED_STATE_ENTRIES: SavedStateEntries<SavedState> = {

@@ -1,5 +1,5 @@
 import { ObservedStep, sessionSteps, shortDescription, type SessionWorld } from '@j1nn0/pi-testkit/checks';
-import { displayProblems } from '@j1nn0/test-checks';
+import { displayProblems, expectEqual, expectSame } from '@j1nn0/test-checks';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import {
@@ -53,12 +53,12 @@ async function runSlashCommand(model: AgentStateModel, real: AgentStateSystem, a
   await real.host.runCommand('agent-state', args);
   const notifications = real.host.takeNotifications();
   if (expected.kind === 'status') {
-    expect(notifications.map((notification) => notification.type)).toEqual(['info']);
-    expect(parseStatusText(notifications[0]?.message ?? '')).toEqual(expectedStatusView(state));
+    expectEqual(notifications.map((notification) => notification.type), ['info']);
+    expectEqual(parseStatusText(notifications[0]?.message ?? ''), expectedStatusView(state));
     return;
   }
-  expect(notifications).toEqual([expected.notice]);
-  expect(displayProblems(expected.notice.message)).toEqual([]);
+  expectEqual(notifications, [expected.notice]);
+  expectEqual(displayProblems(expected.notice.message), []);
   if (expected.state !== undefined) mirrorSavedState(model, real, expected.state);
 }
 
@@ -73,7 +73,7 @@ async function callTool(
   const expected = runReferenceTool(state, tool, args);
   const result = await real.host.executeTool(tool, args);
   if (expected.kind === 'invalid_arguments') {
-    expect(result.isError).toBe(true);
+    expectSame(result.isError, true);
     const [first] = result.content;
     expect(first?.type === 'text' ? first.text : '').toMatch(/^Validation failed for tool "/u);
     return;
@@ -81,11 +81,11 @@ async function callTool(
   const { outcome } = expected;
   const text = referenceOutcomeText(state, outcome);
   if (outcome.kind === 'rejected') {
-    expect(result).toEqual({ content: [{ type: 'text', text }], details: {}, isError: true });
+    expectEqual(result, { content: [{ type: 'text', text }], details: {}, isError: true });
     return;
   }
   const after: ReferenceState = outcome.kind === 'changed' ? outcome.state : state;
-  expect(result).toEqual({
+  expectEqual(result, {
     content: [{ type: 'text', text }],
     details: expectedDetails(after),
     isError: false,

@@ -1,3 +1,4 @@
+import { expectEqual } from '@j1nn0/test-checks';
 import type { FakePiHost, FakeSession } from '@j1nn0/pi-testkit';
 import {
   ReferenceSession,
@@ -6,7 +7,6 @@ import {
   type ReferenceEntryKind,
   type SessionModel,
 } from '@j1nn0/pi-testkit/checks';
-import { expect } from 'vitest';
 import { startAgentStateHost } from '../agent-state-host.js';
 import { EMPTY_REFERENCE_STATE, type ReferenceState } from '@j1nn0/pi-testkit/reference-models';
 import { formatUnreadableEntry } from '../../src/format.js';
@@ -63,9 +63,7 @@ export function expectLoadNotices(model: AgentStateModel, real: AgentStateSystem
   const entryId = atLeaf?.entryId;
   const warns = saved?.readable === false && entryId !== undefined && !model.reported.has(entryId);
   if (warns) model.reported.add(entryId);
-  expect(real.host.takeNotifications()).toEqual(
-    warns ? [{ message: formatUnreadableEntry(saved.reason), type: 'warning' }] : [],
-  );
+  expectEqual(real.host.takeNotifications(), warns ? [{ message: formatUnreadableEntry(saved.reason), type: 'warning' }] : []);
 }
 
 /**

@@ -4,7 +4,7 @@ import {
   expectHostMatchesReferenceSession,
   type SavedStateEntries,
 } from '@j1nn0/pi-testkit/checks';
-import { displayProblems } from '@j1nn0/test-checks';
+import { displayProblems, expectEqual, expectSame } from '@j1nn0/test-checks';
 import { expect } from 'vitest';
 import { isEmptyReferenceState, type ReferenceState } from '@j1nn0/pi-testkit/reference-models';
 import {
@@ -48,7 +48,7 @@ export async function statusThroughCommand(host: FakePiHost): Promise<string> {
   await host.runCommand('agent-state', 'status');
   const notifications = host.takeNotifications();
   expect(notifications).toHaveLength(1);
-  expect(notifications[0]?.type).toBe('info');
+  expectSame(notifications[0]?.type, 'info');
   return notifications[0]?.message ?? '';
 }
 
@@ -64,16 +64,16 @@ export async function expectObservedStateMatches(model: AgentStateModel, real: A
 
   const shown = await statusThroughCommand(host);
   const toolResult = await host.executeTool('agent_state_get', {});
-  expect(toolResult.isError).toBe(false);
-  expect(toolResult.content).toEqual([{ type: 'text', text: shown }]);
-  expect(toolResult.details).toEqual(expectedDetails(state));
-  expect(displayProblems(shown, { lines: true })).toEqual([]);
-  expect(parseStatusText(shown)).toEqual(expectedStatusView(state));
+  expectSame(toolResult.isError, false);
+  expectEqual(toolResult.content, [{ type: 'text', text: shown }]);
+  expectEqual(toolResult.details, expectedDetails(state));
+  expectEqual(displayProblems(shown, { lines: true }), []);
+  expectEqual(parseStatusText(shown), expectedStatusView(state));
 
   const footer = host.statuses.get('agent-state');
   if (isEmptyReferenceState(state)) {
     expect(footer).toBeUndefined();
   } else {
-    expect(parseFooterText(footer ?? '')).toEqual(expectedFooterView(state));
+    expectEqual(parseFooterText(footer ?? ''), expectedFooterView(state));
   }
 }

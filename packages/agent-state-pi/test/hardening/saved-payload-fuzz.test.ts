@@ -1,10 +1,11 @@
+import { expectEqual, expectSame } from '@j1nn0/test-checks';
 import {
   SAVED_PAYLOAD_DELIVERIES,
   expectSavedPayloadRestoredOrRefused,
   type SavedPayloadRestore,
 } from '@j1nn0/pi-testkit/checks';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { startAgentStateHost } from '../agent-state-host.js';
 import { SAVED_STATE_TYPE } from './model-world.js';
 import { expectedDetails, expectedPayload, statusThroughCommand } from './observed-state.js';
@@ -31,9 +32,9 @@ const AGENT_STATE_RESTORE: SavedPayloadRestore<ReferenceState, UnreadableProblem
   unreadableWarning: formatUnreadableEntry,
   expectShown: async (host, reading) => {
     const state = reading.kind === 'valid' ? reading.state : EMPTY_REFERENCE_STATE;
-    expect(parseStatusText(await statusThroughCommand(host))).toEqual(expectedStatusView(state));
-    expect((await host.executeTool('agent_state_get', {})).details).toEqual(expectedDetails(state));
-    expect(host.statuses.has('agent-state')).toBe(!isEmptyReferenceState(state));
+    expectEqual(parseStatusText(await statusThroughCommand(host)), expectedStatusView(state));
+    expectEqual((await host.executeTool('agent_state_get', {})).details, expectedDetails(state));
+    expectSame(host.statuses.has('agent-state'), !isEmptyReferenceState(state));
   },
 };
 

@@ -1,3 +1,4 @@
+import { expectEqual, expectSame, expectStrictEqual } from '@j1nn0/test-checks';
 import { expect } from 'vitest';
 import type { FakePiHost } from '../fake-host/fake-host.js';
 import type { ReferenceEntryKind, ReferenceSession } from './reference-session.js';
@@ -26,17 +27,13 @@ export function expectHostMatchesReferenceSession<Saved>(
   reference: ReferenceSession<Saved>,
   entries: SavedStateEntries<Saved>,
 ): void {
-  expect(host.extensionErrors).toEqual([]);
-  expect(host.forbiddenCalls).toEqual([]);
-  expect(host.session.getEntries().map((entry) => entry.id), 'nothing else was appended').toEqual(
-    reference.entries().map((entry) => entry.id),
-  );
-  expect(host.session.getLeafId()).toBe(reference.leaf);
+  expectEqual(host.extensionErrors, []);
+  expectEqual(host.forbiddenCalls, []);
+  expectEqual(host.session.getEntries().map((entry) => entry.id), reference.entries().map((entry) => entry.id), 'nothing else was appended');
+  expectSame(host.session.getLeafId(), reference.leaf);
 
   const saved = reference.savedAtLeaf()?.saved;
-  expect(newestSavedData(host, entries.type)).toStrictEqual(
-    saved === undefined ? { found: false } : { found: true, data: entries.expectedData(saved) },
-  );
+  expectStrictEqual(newestSavedData(host, entries.type), saved === undefined ? { found: false } : { found: true, data: entries.expectedData(saved) });
 }
 
 /**
@@ -52,7 +49,7 @@ export function mirrorHostEntry<Saved>(
 ): void {
   const entry = host.session.getLeafEntry();
   expect(entry, 'the host appended an entry').toBeDefined();
-  expect(entry?.parentId ?? null, 'a new entry hangs below the leaf').toBe(reference.leaf);
+  expectSame(entry?.parentId ?? null, reference.leaf, 'a new entry hangs below the leaf');
   if (entry === undefined) throw new Error('the host appended nothing');
   if (kind === 'state') {
     expect(entry).toMatchObject({ type: 'custom', customType: savedStateType });

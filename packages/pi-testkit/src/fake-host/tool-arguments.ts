@@ -26,8 +26,19 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * Compiled validators by schema object: a tool's schema is built once, and compiling it is most of what a
+ * check costs (the model-based suites make thousands of calls). A schema that fails to compile is not kept.
+ */
+const compiled = new WeakMap<object, Validator>();
+
 function compileSchema(schema: unknown): Validator {
-  return Compile(schema as TSchema);
+  if (typeof schema !== 'object' || schema === null) return Compile(schema as TSchema);
+  const known = compiled.get(schema);
+  if (known !== undefined) return known;
+  const validator = Compile(schema as TSchema);
+  compiled.set(schema, validator);
+  return validator;
 }
 
 /** Sub-schemas that typebox cannot compile are treated as "no opinion", as Pi does. */
