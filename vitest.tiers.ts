@@ -1,9 +1,11 @@
 // The test tiers every package's vitest config is built from: `fast` (unit, property, fake host and
 // type tests, all in-process) and `real` (files that start a real host or another process: Pi lines,
-// oh-my-pi, a pty, an ACP bridge, npm pack, a registry, a stand-in CLI). `vitest run` runs both;
-// `vitest run --project fast` (root: `pnpm test:fast`) is the loop to run after each change.
+// oh-my-pi, a pty, an ACP bridge, npm pack, a registry, a stand-in CLI). `vitest run` in a package
+// runs both; the root `vitest.config.ts` (`pnpm test:fast`) runs every package's fast tier in one
+// vitest process, the loop to run after each change.
 import { availableParallelism } from 'node:os';
-import { configDefaults, defineConfig, type ViteUserConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration, type ViteUserConfig } from 'vitest/config';
+import { BaseSequencer, type TestSequencerConstructor, type TestSpecification } from 'vitest/node';
 
 /**
  * Real-host files mostly wait on the processes they start (a Pi start is 0.5-2 s of one core, a turn
@@ -15,40 +17,91 @@ const REAL_TIER_WORKERS = 3;
 export interface TestTiers {
   /** Globs (relative to the package) of the files that start a real host or another process. */
   readonly real: readonly string[];
+  /**
+   * Real files that take longest, longest first (paths relative to the package). They start before the
+   * rest so that none is left running alone at the end; without this, vitest starts the largest files
+   * first, and a file of three lines may hold the longest matrix.
+   */
+  readonly slowest?: readonly string[];
+}
+
+/** Type tests (`expectTypeOf`), which vitest checks with tsc instead of running them. */
+export const TYPE_TEST_FILES = 'test/**/*.test-d.ts';
+
+const TEST_FILES = 'test/**/*.test.ts';
+
+/** A glob of a package, relative to the config's root (`.` is the package's own config). */
+function inFolder(folder: string, glob: string): string {
+  return folder === '.' ? glob : `${folder}/${glob}`;
+}
+
+/**
+ * The fast tier of the packages in `folders` (relative to the config's root; `['.']` for a package's own
+ * config): every test file but the real ones, in-process, one worker per core; the type tests are checked
+ * by one tsc program over `typeTestsConfig`.
+ */
+export function fastTier(folders: Readonly<Record<string, TestTiers>>, typeTestsConfig = './tsconfig.json'): TestProjectInlineConfiguration {
+  const entries = Object.entries(folders);
+  return {
+    extends: true,
+    test: {
+      name: 'fast',
+      include: entries.map(([folder]) => inFolder(folder, TEST_FILES)),
+      exclude: [...configDefaults.exclude, ...entries.flatMap(([folder, tiers]) => tiers.real.map((glob) => inFolder(folder, glob)))],
+      maxWorkers: availableParallelism(),
+      // The fast files share no state (no module mocks, stubs or fake timers): a worker keeps the modules it
+      // has loaded across files instead of loading the packages again for each one.
+      isolate: false,
+      sequence: { groupOrder: 0 },
+      typecheck: { enabled: true, include: entries.map(([folder]) => inFolder(folder, TYPE_TEST_FILES)), tsconfig: typeTestsConfig },
+    },
+  };
+}
+
+/** The real tier of the packages in `folders` (as fastTier): their real files, REAL_TIER_WORKERS at a time. */
+export function realTier(folders: Readonly<Record<string, TestTiers>>): TestProjectInlineConfiguration {
+  const entries = Object.entries(folders);
+  return {
+    extends: true,
+    test: {
+      name: 'real',
+      include: entries.flatMap(([folder, tiers]) => tiers.real.map((glob) => inFolder(folder, glob))),
+      maxWorkers: REAL_TIER_WORKERS,
+      sequence: { groupOrder: 1 },
+    },
+  };
+}
+
+/** Vitest's order (failed, then slow by the last run, then large), except that the `slowest` files of `folders` come first. */
+export function slowestFirst(folders: Readonly<Record<string, TestTiers>>): TestSequencerConstructor {
+  const slowest = Object.entries(folders).flatMap(([folder, tiers]) => (tiers.slowest ?? []).map((path) => `/${inFolder(folder, path)}`));
+  const rank = (file: TestSpecification): number => {
+    const index = slowest.findIndex((suffix) => file.moduleId.endsWith(suffix));
+    return index < 0 ? slowest.length : index;
+  };
+  return class SlowestFirstSequencer extends BaseSequencer {
+    override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+      const sorted = await super.sort(files);
+      return sorted
+        .map((file, order) => ({ file, order }))
+        .sort((a, b) => rank(a.file) - rank(b.file) || a.order - b.order)
+        .map(({ file }) => file);
+    }
+  };
+}
+
+/** Both tiers of the packages in `folders`, the fast one first. */
+export function bothTiers(folders: Readonly<Record<string, TestTiers>>, typeTestsConfig?: string): ViteUserConfig {
+  const hasReal = Object.values(folders).some((tiers) => tiers.real.length > 0);
+  return defineConfig({
+    test: {
+      sequence: { sequencer: slowestFirst(folders) },
+      projects: [fastTier(folders, typeTestsConfig), ...(hasReal ? [realTier(folders)] : [])],
+    },
+  });
 }
 
 /** A package's vitest config: the `fast` project over every test file but `real`, and the `real` project over those. */
 export function tieredTestConfig(tiers: TestTiers): ViteUserConfig {
-  const include = ['test/**/*.test.ts'];
-  return defineConfig({
-    test: {
-      projects: [
-        {
-          extends: true,
-          test: {
-            name: 'fast',
-            include,
-            exclude: [...configDefaults.exclude, ...tiers.real],
-            // In-process work only: one worker per core.
-            maxWorkers: availableParallelism(),
-            sequence: { groupOrder: 0 },
-            typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
-          },
-        },
-        ...(tiers.real.length === 0
-          ? []
-          : [
-              {
-                extends: true as const,
-                test: {
-                  name: 'real',
-                  include: [...tiers.real],
-                  maxWorkers: REAL_TIER_WORKERS,
-                  sequence: { groupOrder: 1 },
-                },
-              },
-            ]),
-      ],
-    },
-  });
+  return bothTiers({ '.': tiers });
 }

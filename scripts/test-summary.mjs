@@ -1,4 +1,4 @@
-// Adds up the vitest summary lines of every package in a turbo test log and prints one closing line
+// Adds up the vitest summary lines in a test log (one per vitest run) and prints one closing line
 // in the plain "N passed, N failed, N skipped" form, so a reader of CI output sees the whole count at once.
 import { readFileSync } from 'node:fs';
 
@@ -23,6 +23,6 @@ for (const line of log.split('\n')) {
     counts[word === 'todo' ? 'skipped' : word] += Number(count);
   }
 }
-console.log(`vitest packages: ${packages}`);
+console.log(`vitest runs: ${packages}`);
 console.log(`test files: ${files.passed} passed, ${files.failed} failed, ${files.skipped} skipped`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -1,3 +1,10 @@
-import { tieredTestConfig } from '../../vitest.tiers.js';
+import { tieredTestConfig, type TestTiers } from '../../vitest.tiers.js';
 
-export default tieredTestConfig({ real: ['test/e2e/**/*.test.ts'] });
+/** Read by this package's config and by the root config, which runs every package's tiers together. */
+export const tiers: TestTiers = {
+  real: ['test/e2e/**/*.test.ts'],
+  // Longest first (see TestTiers.slowest).
+  slowest: ['test/e2e/compaction-paths.test.ts'],
+};
+
+export default tieredTestConfig(tiers);

@@ -1,6 +1,7 @@
-import { tieredTestConfig } from '../../vitest.tiers.js';
+import { tieredTestConfig, type TestTiers } from '../../vitest.tiers.js';
 
-export default tieredTestConfig({
+/** Read by this package's config and by the root config, which runs every package's tiers together. */
+export const tiers: TestTiers = {
   real: [
     // Both adapters in real Pi lines and oh-my-pi: RPC, terminal, ACP.
     'test/acp-omp.test.ts',
@@ -15,4 +16,12 @@ export default tieredTestConfig({
     'test/registry-install.test.ts',
     'test/release-rehearsal.test.ts',
   ],
-});
+  // Longest first (see TestTiers.slowest).
+  slowest: [
+    'test/release-rehearsal.test.ts',
+    'test/endurance.test.ts',
+    'test/registry-install.test.ts',
+  ],
+};
+
+export default tieredTestConfig(tiers);

@@ -1,6 +1,7 @@
-import { tieredTestConfig } from '../../vitest.tiers.js';
+import { tieredTestConfig, type TestTiers } from '../../vitest.tiers.js';
 
-export default tieredTestConfig({
+/** Read by this package's config and by the root config, which runs every package's tiers together. */
+export const tiers: TestTiers = {
   real: [
     // Real Pi lines, through RPC, the CLI, Pi's own RpcClient and a pty.
     'test/real-pi-cli.test.ts',
@@ -13,4 +14,11 @@ export default tieredTestConfig({
     'test/terminal-failures.test.ts',
     'test/acp-client.test.ts',
   ],
-});
+  // Longest first (see TestTiers.slowest).
+  slowest: [
+    'test/real-pi-terminal-session.test.ts',
+    'test/real-pi-driver.test.ts',
+  ],
+};
+
+export default tieredTestConfig(tiers);

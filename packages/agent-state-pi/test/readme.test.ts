@@ -77,7 +77,7 @@ describe('README', () => {
       expect.stringMatching(/^\/agent-state status\n/u),
       USAGE,
       formatStatus(snapshotOf(EXAMPLE_STATE)),
-      // Also typed into the real Pi by test/e2e/first-run.test.ts and pnpm smoke.
+      // Also typed into the real Pi by test/e2e/scenarios/first-run.ts and pnpm smoke.
       [...FIRST_SMOKE_RUN, 'status'].map((args) => `/agent-state ${args}`).join('\n'),
     ]);
     // The capture: test/e2e/terminal-ui.test.ts draws it again in the real Pi 1.6.0.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PI_HOST } from '../src/real/host-facts.js';
-import { piMatrix, piVersionsFor, planPiSuite, selectPiVersions, type PiMatrixEntry } from '../src/real/pi-matrix.js';
+import { piMatrix, piVersionsFor, planPiSuite, portionOf, selectPiVersions, type PiMatrixEntry } from '../src/real/pi-matrix.js';
 import { lineFactsFor, versionFromPackageDir } from '../src/real/pi-package-dir.js';
 import { PI_RELEASE_LINES } from '../src/real/pi-release-lines.js';
 import { PI_VERSIONS, PI_ANCHORS, type PiVersion } from '../src/real/pi-versions.js';
@@ -121,5 +121,21 @@ describe('versionFromPackageDir', () => {
   it('refuses a folder whose package.json lacks the CLI or a readable Node minimum', () => {
     const dir = packageWith({ name: 'x', version: '1.0.0', bin: { pi: 'cli.js' }, engines: { node: '^22' } });
     expect(() => versionFromPackageDir(dir)).toThrow(/is not a Pi package with a version, bin\.pi and engines\.node/);
+  });
+});
+
+describe('portionOf', () => {
+  const labels = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+
+  it('deals the entries round-robin, so the parts together hold each entry once', () => {
+    const parts = [1, 2, 3].map((part) => portionOf(labels, { part, of: 3 }));
+    expect(parts).toEqual([['a', 'd', 'g'], ['b', 'e'], ['c', 'f']]);
+    expect(parts.flat().sort()).toEqual(labels);
+  });
+
+  it('keeps every entry without a portion, and refuses a part outside the whole', () => {
+    expect(portionOf(labels, undefined)).toEqual(labels);
+    expect(() => portionOf(labels, { part: 4, of: 3 })).toThrow('portion: part 4 of 3 is not a part of a whole');
+    expect(() => portionOf(labels, { part: 0, of: 3 })).toThrow('portion: part 0 of 3');
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, describe, it } from 'vitest';
-import { piMatrix, planPiSuite, type PiLineSelection, type PiMatrixEntry, type PiSuitePlan } from './pi-matrix.js';
+import { piMatrix, planPiSuite, portionOf, type MatrixPortion, type PiLineSelection, type PiMatrixEntry, type PiSuitePlan } from './pi-matrix.js';
 import type { PiVersion } from './pi-versions.js';
 import { disposeAll } from './process-registry.js';
 
@@ -36,7 +36,13 @@ export interface DescribeEachPiOptions {
   readonly versions?: readonly string[];
   /** The Pi release that added what the suite tests (e.g. `1.6.0`): older versions are left out, also under PI_E2E_ONLY. */
   readonly since?: string;
+  /**
+   * This file's share of the selected versions, also under PI_E2E_ONLY: `{ part: 1, of: 3 }` takes the 1st,
+   * 4th, 7th... version. Files that split one long matrix this way run side by side in vitest's workers.
+   */
+  readonly portion?: MatrixPortion;
 }
+
 
 /**
  * Registers the same scenarios once per Pi version of the matrix (see `options.lines`; PI_E2E_ONLY overrides it). A version without a suitable Node
@@ -45,11 +51,13 @@ export interface DescribeEachPiOptions {
  * Leftover drivers, models and sandboxes are disposed after each suite.
  */
 export function describeEachPi(title: string, scenarios: (target: PiTarget) => void, options: DescribeEachPiOptions = {}): void {
-  const entries = piMatrix(process.env, options.lines ?? 'anchors', options.versions, options.since);
+  const entries = portionOf(piMatrix(process.env, options.lines ?? 'anchors', options.versions, options.since), options.portion);
   if (entries.length === 0) {
-    // Every selected release predates the feature (e.g. PI_E2E_ONLY=0.73.1): say so instead of an empty file.
-    describe.skip(`${title}: no selected Pi release is ${String(options.since)} or later`, () => {
-      it.skip(`needs Pi ${String(options.since)} or later`, () => undefined);
+    // Every selected release predates the feature (e.g. PI_E2E_ONLY=0.73.1), or PI_E2E_ONLY leaves this
+    // portion nothing: say so instead of an empty file.
+    const why = options.since === undefined ? 'no selected Pi release falls to this part of the matrix' : `no selected Pi release is ${options.since} or later`;
+    describe.skip(`${title}: ${why}`, () => {
+      it.skip(why, () => undefined);
     });
   }
   for (const entry of entries) {

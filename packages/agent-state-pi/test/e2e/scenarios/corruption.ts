@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { describeEachPi } from '@j1nn0/pi-real-hosts';
-import { expect, it } from 'vitest';
-import { formatUnreadableEntry } from '../../src/format.js';
-import type { UnreadableProblem } from '../../src/persistence.js';
-import { EMPTY_STATUS } from '../snapshots.js';
+import type { PiDriver, PiTarget } from '@j1nn0/pi-real-hosts';
+import { describe, expect, it } from 'vitest';
+import { formatUnreadableEntry } from '../../../src/format.js';
+import type { UnreadableProblem } from '../../../src/persistence.js';
+import { EMPTY_STATUS } from '../../snapshots.js';
 import {
   completeModelTurn,
   editNewestStateEntry,
@@ -11,8 +11,7 @@ import {
   recordAll,
   sessionFileOf,
   statusOf,
-  useAgentStatePi,
-} from './support/real-pi.js';
+} from '../support/real-pi.js';
 
 type Entry = Record<string, unknown>;
 
@@ -41,23 +40,25 @@ const CORRUPTIONS: readonly (readonly [string, UnreadableProblem, (entry: Entry)
   ['the snapshot repeats a work item id', 'rejected_snapshot', duplicateWorkItemId],
 ];
 
-describeEachPi('agent-state-pi with a corrupted session file in the real Pi', (target) => {
-  const pi = useAgentStatePi(target);
+/** Registers the scenarios on `pi`, one Pi of the line shared with the other scenarios of the file. */
+export function corruptionScenarios(_target: PiTarget, pi: () => PiDriver): void {
+  describe('agent-state-pi with a corrupted session file in the real Pi', () => {
+    it.each(CORRUPTIONS)('starts empty with one warning when %s, and leaves the file as it is', async (_case, problem, corrupt) => {
+      await recordAll(pi(), ['objective Older states stay valid', 'add a A', 'add b B']);
+      await completeModelTurn(pi());
+      const file = sessionFileOf(pi());
+      const corrupted = await editNewestStateEntry(file, corrupt);
+      const mark = pi().notifications().length;
 
-  it.each(CORRUPTIONS)('starts empty with one warning when %s, and leaves the file as it is', async (_case, problem, corrupt) => {
-    await recordAll(pi(), ['objective Older states stay valid', 'add a A', 'add b B']);
-    await completeModelTurn(pi());
-    const file = sessionFileOf(pi());
-    const corrupted = await editNewestStateEntry(file, corrupt);
-    const mark = pi().notifications().length;
+      await pi().restart();
 
-    await pi().restart();
-
-    expect(notificationsAfter(pi(), mark)).toEqual([
-      { message: formatUnreadableEntry(problem), notifyType: 'warning' },
-    ]);
-    // Empty, not the older valid state: the adapter never falls back past the newest entry.
-    expect(await statusOf(pi())).toBe(EMPTY_STATUS);
-    expect(await readFile(file, 'utf8')).toBe(corrupted);
+      expect(notificationsAfter(pi(), mark)).toEqual([
+        { message: formatUnreadableEntry(problem), notifyType: 'warning' },
+      ]);
+      // Empty, not the older valid state: the adapter never falls back past the newest entry.
+      expect(await statusOf(pi())).toBe(EMPTY_STATUS);
+      expect(await readFile(file, 'utf8')).toBe(corrupted);
+    });
   });
-}, { lines: 'all' });
+}
+

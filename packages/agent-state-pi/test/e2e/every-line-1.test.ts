@@ -1,0 +1,3 @@
+import { describeEveryLine } from './support/every-line.js';
+
+describeEveryLine(1);
