@@ -26,8 +26,8 @@ function quickStartBlocks(readme: string): string[] {
   return Array.from(section.matchAll(/^```ts\n([\s\S]*?)^```$/gm), (match) => match[1] ?? '');
 }
 
-// Loaded on first use with Node's own require: the compiler is large, most importers of these checks never
-// need it, and Node's module cache is shared by every vitest project a worker runs, so it loads once.
+// Loaded on first use, with Node's own require so that a worker loads it once: the compiler is large and
+// most importers of these checks never need it.
 function loadTypeScript(): Promise<typeof import('typescript')> {
   return Promise.resolve(createRequire(import.meta.url)('typescript') as typeof import('typescript'));
 }
@@ -43,14 +43,6 @@ async function withTemporaryFile<T>(directory: string, extension: string, text: 
   }
 }
 
-/** One value per worker process, not per vitest project (each project loads this module anew). */
-function sharedAcrossProjects<T>(name: string, create: () => T): T {
-  const key = Symbol.for(`@j1nn0/test-checks: ${name}`);
-  const holder = globalThis as Record<symbol, unknown>;
-  holder[key] ??= create();
-  return holder[key] as T;
-}
-
 const EXAMPLE_FILE_PREFIX = '.readme-example-';
 
 /**
@@ -58,7 +50,7 @@ const EXAMPLE_FILE_PREFIX = '.readme-example-';
  * built packages do not change during a run, and parsing them is most of what a program costs. The
  * examples themselves are parsed fresh every time.
  */
-const parsedDeclarations = sharedAcrossProjects('parsed README declarations', () => new Map<string, SourceFile>());
+const parsedDeclarations = new Map<string, SourceFile>();
 
 function cachingCompilerHost(ts: typeof import('typescript'), options: CompilerOptions): CompilerHost {
   const host = ts.createCompilerHost(options);
