@@ -7,17 +7,16 @@ import { STATE_ENTRY_TYPE } from '@j1nn0/agent-state-pi';
 import { contentText, customEntries, type PiDriver } from '@j1nn0/pi-real-hosts';
 import type { SmokeChecks } from './smoke-checks.js';
 import {
-  EMPTY_STATUS,
-  FIRST_SMOKE_RUN,
-  GUARD_ADDS,
-  GUARD_LIST,
   GUARD_LIST_PROMPT,
   MODEL_TURN_ANSWER,
   MODEL_TURN_PROMPT,
   RECORDED_STATE,
-  RECORDED_STATUS,
   STATUS_PROMPT,
+  agentStateScript,
+  contextGuardScript,
   firstSmokeRunOf,
+  type AgentStateScript,
+  type ContextGuardScript,
   type SmokeCommand,
 } from './smoke-script.js';
 import { warningLines } from './startup-warnings.js';
@@ -29,8 +28,15 @@ export interface SmokeRun {
   readonly print: (line: string) => void;
   /** The folder of the `@j1nn0/agent-state-pi` package Pi loaded; its README documents the run. */
   readonly agentStateDir: string;
-  /** Whether Pi also loaded `@j1nn0/agent-context-guard-pi`: adds its add/list to the run and the resume. */
-  readonly withContextGuard: boolean;
+  /** The folder of `@j1nn0/agent-context-guard-pi` when Pi also loaded it: adds its add/list to the run and the resume. */
+  readonly contextGuardDir?: string;
+}
+
+/** The run with what the loaded packages' READMEs document it shows. */
+interface DocumentedRun extends SmokeRun {
+  readonly agentState: AgentStateScript;
+  readonly contextGuard: ContextGuardScript | undefined;
+  readonly agentStateReadme: string;
 }
 
 async function runCommand(run: SmokeRun, command: SmokeCommand): Promise<void> {
@@ -51,20 +57,20 @@ function checkNoWarning(run: SmokeRun, when: string): void {
   run.checks.equal(`Pi printed no warning ${when}`, warningLines(run.pi.stderr()), []);
 }
 
-async function recordFirstSmokeRun(run: SmokeRun): Promise<void> {
+async function recordFirstSmokeRun(run: DocumentedRun): Promise<void> {
   run.print(section('1. First smoke run, as in the agent-state-pi README'));
   checkNoWarning(run, 'at start');
-  for (const command of FIRST_SMOKE_RUN) await runCommand(run, command);
-  const readme = await readFile(join(run.agentStateDir, 'README.md'), 'utf8');
+  const { firstSmokeRun } = run.agentState;
+  for (const command of firstSmokeRun) await runCommand(run, command);
   run.checks.equal(
     'the README "First smoke run" lists these commands',
-    firstSmokeRunOf(readme),
-    FIRST_SMOKE_RUN.map((command) => command.prompt),
+    firstSmokeRunOf(run.agentStateReadme),
+    firstSmokeRun.map((command) => command.prompt),
   );
   run.print(note('the README "First smoke run" lists exactly these commands'));
 }
 
-async function modelTurn(run: SmokeRun): Promise<void> {
+async function modelTurn(run: DocumentedRun): Promise<void> {
   const { pi, checks, print } = run;
   print(section('2. A model turn: the model reads the state, and Pi writes the session file'));
   pi.model.enqueue({ toolCalls: [{ name: 'agent_state_get', arguments: {} }] }, { text: MODEL_TURN_ANSWER });
@@ -75,22 +81,22 @@ async function modelTurn(run: SmokeRun): Promise<void> {
     .map((message) => contentText(message.content));
   print(received('the scripted model called agent_state_get and received:', toolResults.join('\n')));
   print(received('the scripted model answered:', turn.assistantText ?? '(nothing)'));
-  checks.equal('the model received the state from agent_state_get', toolResults, [RECORDED_STATUS]);
+  checks.equal('the model received the state from agent_state_get', toolResults, [run.agentState.recordedStatus]);
 
   const saved = customEntries(await pi.readSessionFile(), STATE_ENTRY_TYPE);
-  const changes = FIRST_SMOKE_RUN.length - 1;
+  const changes = run.agentState.firstSmokeRun.length - 1;
   checks.equal('the session file holds one agent-state-state entry per change', saved.length, changes);
   checks.equal('the newest entry holds the current state', saved.at(-1)?.['data'], { schemaVersion: 1, state: RECORDED_STATE });
   print(note(`session file ${basename(sessionFileOf(pi))}: ${saved.length} agent-state-state entries, the newest holds this state`));
 }
 
-async function protectContext(run: SmokeRun): Promise<void> {
+async function protectContext(run: DocumentedRun, contextGuard: ContextGuardScript): Promise<void> {
   run.print(section('2b. Context Guard: protect two items and list them'));
-  for (const command of GUARD_ADDS) await runCommand(run, command);
-  await runCommand(run, { prompt: GUARD_LIST_PROMPT, notice: GUARD_LIST });
+  for (const command of contextGuard.guardAdds) await runCommand(run, command);
+  await runCommand(run, { prompt: GUARD_LIST_PROMPT, notice: contextGuard.guardList });
 }
 
-async function resume(run: SmokeRun): Promise<void> {
+async function resume(run: DocumentedRun): Promise<void> {
   const { pi, checks, print } = run;
   print(section('3. Resume: restart Pi on the same session file'));
   const file = sessionFileOf(pi);
@@ -99,26 +105,31 @@ async function resume(run: SmokeRun): Promise<void> {
   await pi.restart();
   print(note(`Pi restarted with --session ${basename(file)}`));
   checks.equal('loading the session showed no notification', pi.notifications().slice(shownBefore), []);
-  await runCommand(run, { prompt: STATUS_PROMPT, notice: RECORDED_STATUS });
-  if (run.withContextGuard) await runCommand(run, { prompt: GUARD_LIST_PROMPT, notice: GUARD_LIST });
+  await runCommand(run, { prompt: STATUS_PROMPT, notice: run.agentState.recordedStatus });
+  if (run.contextGuard !== undefined) await runCommand(run, { prompt: GUARD_LIST_PROMPT, notice: run.contextGuard.guardList });
   checks.equal('loading the session appended nothing to the file', (await readFile(file, 'utf8')) === before, true);
   print(note('the same state as before the restart; the session file is byte-for-byte unchanged'));
 }
 
-async function newSession(run: SmokeRun): Promise<void> {
+async function newSession(run: DocumentedRun): Promise<void> {
   run.print(section('4. A new session starts empty'));
   run.print(typed('(RPC new_session)'));
   await run.pi.newSession();
-  await runCommand(run, { prompt: STATUS_PROMPT, notice: EMPTY_STATUS });
+  await runCommand(run, { prompt: STATUS_PROMPT, notice: run.agentState.emptyStatus });
   run.checks.equal('no extension error in the whole run', run.pi.extensionErrors(), []);
   checkNoWarning(run, 'in the whole run');
 }
 
 /** Runs every step; the first failing check throws a SmokeFailure. */
-export async function runSmokeScenario(run: SmokeRun): Promise<void> {
+export async function runSmokeScenario(smokeRun: SmokeRun): Promise<void> {
+  const readmeOf = (dir: string): Promise<string> => readFile(join(dir, 'README.md'), 'utf8');
+  const agentStateReadme = await readmeOf(smokeRun.agentStateDir);
+  const contextGuardDir = smokeRun.contextGuardDir;
+  const contextGuard = contextGuardDir === undefined ? undefined : contextGuardScript(await readmeOf(contextGuardDir));
+  const run: DocumentedRun = { ...smokeRun, agentStateReadme, agentState: agentStateScript(agentStateReadme), contextGuard };
   await recordFirstSmokeRun(run);
   await modelTurn(run);
-  if (run.withContextGuard) await protectContext(run);
+  if (contextGuard !== undefined) await protectContext(run, contextGuard);
   await resume(run);
   await newSession(run);
 }

@@ -1,6 +1,8 @@
 import { createAgentState, type AgentStateSnapshot } from '@j1nn0/agent-state';
+import { documentedBlock, documentedExample, documentedMessage, documentedPhrase } from './readme-messages.js';
 
-// What the smoke run does and what it must see: the adapter README's "First smoke run", as data.
+// What the smoke run does and what it must see: the commands as data, and what each shows as the
+// adapters' READMEs document it.
 
 export interface SmokeCommand {
   /** The text typed into Pi. */
@@ -13,7 +15,7 @@ function agentState(args: string, notice: string): SmokeCommand {
   return { prompt: `/agent-state ${args}`, notice };
 }
 
-/** The state the first smoke run records; its status is the README's status example. */
+/** The state the first smoke run records; its status is the README's status example (checked by the run). */
 export const RECORDED_STATE: AgentStateSnapshot = createAgentState({
   objective: 'Ship the parser',
   workItems: [
@@ -24,28 +26,35 @@ export const RECORDED_STATE: AgentStateSnapshot = createAgentState({
   decisions: [{ id: 'pure-core', content: 'Keep the core free of Pi imports' }],
 }).snapshot();
 
-export const RECORDED_STATUS = [
-  'Agent State: objective "Ship the parser", 3 work items (1 open, 1 in_progress, 0 blocked, 1 done), 1 decision.',
-  'Work items:',
-  '- [done] parse: Parse the arguments',
-  '- [in_progress] format: Format the status',
-  '- [open] docs: Write the README',
-  'Decisions:',
-  '- pure-core: Keep the core free of Pi imports',
-].join('\n');
+/** Agent State's part of the run, with each notice as the agent-state-pi README documents it. */
+export interface AgentStateScript {
+  /** The README's "First smoke run", each command with its notice; the last is `status`. */
+  readonly firstSmokeRun: readonly SmokeCommand[];
+  /** The README's status example, which RECORDED_STATE reproduces. */
+  readonly recordedStatus: string;
+  readonly emptyStatus: string;
+}
 
-export const EMPTY_STATUS = 'Agent State: no objective, 0 work items, 0 decisions.';
-
-export const FIRST_SMOKE_RUN: readonly SmokeCommand[] = [
-  agentState('objective Ship the parser', 'Objective set.'),
-  agentState('add parse Parse the arguments', 'Added work item "parse" (open).'),
-  agentState('add format Format the status', 'Added work item "format" (open).'),
-  agentState('add docs Write the README', 'Added work item "docs" (open).'),
-  agentState('decide pure-core Keep the core free of Pi imports', 'Recorded decision "pure-core".'),
-  agentState('set parse done', 'Work item "parse": open -> done.'),
-  agentState('set format in_progress', 'Work item "format": open -> in_progress.'),
-  agentState('status', RECORDED_STATUS),
-];
+export function agentStateScript(readme: string): AgentStateScript {
+  const recordedStatus = documentedBlock(readme, 'status');
+  const added = (id: string): string => documentedMessage(readme, 'add <id> <content>', { id });
+  const moved = (id: string, to: string): string =>
+    documentedMessage(readme, 'set <id> <status>', { id, 'old status': 'open', 'new status': to });
+  return {
+    firstSmokeRun: [
+      agentState('objective Ship the parser', documentedMessage(readme, 'objective <text>')),
+      agentState('add parse Parse the arguments', added('parse')),
+      agentState('add format Format the status', added('format')),
+      agentState('add docs Write the README', added('docs')),
+      agentState('decide pure-core Keep the core free of Pi imports', documentedMessage(readme, 'decide <id> <content>', { id: 'pure-core' })),
+      agentState('set parse done', moved('parse', 'done')),
+      agentState('set format in_progress', moved('format', 'in_progress')),
+      agentState('status', recordedStatus),
+    ],
+    recordedStatus,
+    emptyStatus: documentedPhrase(readme, 'An empty state prints exactly'),
+  };
+}
 
 export const STATUS_PROMPT = '/agent-state status';
 
@@ -60,17 +69,25 @@ export function firstSmokeRunOf(readme: string): string[] {
   return block.split('\n').filter((line) => line !== '');
 }
 
-/** Context Guard's part of the run (when its adapter is loaded): two items, then the list. */
-export const GUARD_ADDS: readonly SmokeCommand[] = [
-  { prompt: '/context-guard add ship goal --critical Add CSV export to the report page', notice: 'Protected goal "ship" (critical).' },
-  { prompt: '/context-guard add no-deps constraint Add no new runtime dependencies', notice: 'Protected constraint "no-deps".' },
-];
+/** Context Guard's part of the run (when its adapter is loaded): two items, then the list, as its README documents them. */
+export interface ContextGuardScript {
+  readonly guardAdds: readonly SmokeCommand[];
+  /** The README's list example, which these two items reproduce. */
+  readonly guardList: string;
+}
+
+export function contextGuardScript(readme: string): ContextGuardScript {
+  return {
+    guardAdds: [
+      // The README's worked example of `--critical` is this very item.
+      { prompt: '/context-guard add ship goal --critical Add CSV export to the report page', notice: documentedExample(readme, 'add <id> <kind> <content>') },
+      {
+        prompt: '/context-guard add no-deps constraint Add no new runtime dependencies',
+        notice: documentedMessage(readme, 'add <id> <kind> <content>', { id: 'no-deps', kind: 'constraint' }),
+      },
+    ],
+    guardList: documentedBlock(readme, 'list'),
+  };
+}
 
 export const GUARD_LIST_PROMPT = '/context-guard list';
-
-/** The README's list example, which these two items reproduce. */
-export const GUARD_LIST = [
-  'Context Guard: 2 protected items (1 critical).',
-  '- [goal, critical] ship: Add CSV export to the report page',
-  '- [constraint] no-deps: Add no new runtime dependencies',
-].join('\n');

@@ -25,7 +25,7 @@ async function smoke(checks: SmokeChecks): Promise<void> {
   print(note(`Node: ${target.origin}`));
   print(note(`extension: ${EXTENSION_PATH}`));
   const pi = await startPi({ ...target, extensions: [EXTENSION_PATH] });
-  await runSmokeScenario({ pi, checks, print, agentStateDir: ADAPTER_DIR, withContextGuard: false });
+  await runSmokeScenario({ pi, checks, print, agentStateDir: ADAPTER_DIR });
 }
 
 async function main(): Promise<number> {

@@ -127,7 +127,7 @@ describeEachPi(
       const transcript: string[] = [];
       const checks = new SmokeChecks();
 
-      await runSmokeScenario({ pi, checks, print: (line) => transcript.push(line), agentStateDir, withContextGuard: true });
+      await runSmokeScenario({ pi, checks, print: (line) => transcript.push(line), agentStateDir, contextGuardDir });
 
       expect(transcript.join('\n')).toContain('== 3. Resume');
       expect(pi.extensionErrors()).toEqual([]);

@@ -95,7 +95,7 @@ describeEachPi(
       const checks = new SmokeChecks();
       const agentStateDir = installedIn(target, sandbox, '@j1nn0/agent-state-pi');
 
-      await runSmokeScenario({ pi, checks, print: () => undefined, agentStateDir, withContextGuard: true });
+      await runSmokeScenario({ pi, checks, print: () => undefined, agentStateDir, contextGuardDir: installedIn(target, sandbox, '@j1nn0/agent-context-guard-pi') });
 
       expect(pi.extensionErrors()).toEqual([]);
       await pi.dispose();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createPiSandbox, describeEachPi, startPi, type PiCliResult, type PiSandbox, type PiTarget } from '@j1nn0/pi-real-hosts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMPTY_STATUS, GUARD_ADDS } from '../src/smoke-script.js';
+import { agentStateScript, contextGuardScript } from '../src/smoke-script.js';
 import { warningLines } from '../src/startup-warnings.js';
 import { changelogSection } from './support/changeset-plan.js';
 import { PI_PACKAGES, installedDir, npmEnvIn, piInstallFromRegistry } from './support/pi-npm-install.js';
@@ -172,8 +172,10 @@ describeEachPi(
     it('loads the released adapters: /agent-state status and /context-guard add answer as documented', async () => {
       const pi = await startPi({ ...target, sandbox });
       expect(warningLines(pi.stderr())).toEqual([]);
-      expect((await pi.prompt('/agent-state status')).notifications).toEqual([{ message: EMPTY_STATUS, notifyType: 'info' }]);
-      const [guardAdd] = GUARD_ADDS;
+      const readmeOf = (name: string): Promise<string> => readFile(join(packageFolder(done, name), 'README.md'), 'utf8');
+      const { emptyStatus } = agentStateScript(await readmeOf('@j1nn0/agent-state-pi'));
+      expect((await pi.prompt('/agent-state status')).notifications).toEqual([{ message: emptyStatus, notifyType: 'info' }]);
+      const [guardAdd] = contextGuardScript(await readmeOf('@j1nn0/agent-context-guard-pi')).guardAdds;
       if (guardAdd === undefined) throw new Error('the smoke script has no Context Guard command');
       expect((await pi.prompt(guardAdd.prompt)).notifications).toEqual([{ message: guardAdd.notice, notifyType: 'info' }]);
       expect(pi.extensionErrors()).toEqual([]);

@@ -3,7 +3,7 @@ import { contentText, type ChatMessage, type PiDriver, type PiTarget } from '@j1
 import { describe, expect, it } from 'vitest';
 import { formatStatus } from '../../../src/format.js';
 import { FIRST_SMOKE_RUN } from '../../agent-state-host.js';
-import { addedText, changeText, decidedText, statusChangeText } from '../../expected-messages.js';
+import { addedText, decidedText, firstSmokeRunChangeTexts } from '../../expected-messages.js';
 import { EXAMPLE_STATE, EXAMPLE_STATUS, snapshotOf } from '../../snapshots.js';
 import { runAgentState, stateEntries, statusOf } from '../support/real-pi.js';
 
@@ -17,15 +17,7 @@ function readmeFirstSmokeRun(): string[] {
 }
 
 /** What each command of the first smoke run shows (the README's Messages table, as the formatter writes it). */
-const FIRST_SMOKE_RUN_NOTICES = [
-  changeText({ kind: 'set_objective', objective: 'Ship the parser' }),
-  addedText('parse'),
-  addedText('format'),
-  addedText('docs'),
-  decidedText('pure-core'),
-  statusChangeText('parse', 'open', 'done'),
-  statusChangeText('format', 'open', 'in_progress'),
-].map((message) => ({ message, notifyType: 'info' }));
+const FIRST_SMOKE_RUN_NOTICES = firstSmokeRunChangeTexts().map((message) => ({ message, notifyType: 'info' }));
 
 const TESTS_ITEM = { id: 'tests', content: 'Write the e2e tests' };
 
