@@ -62,16 +62,19 @@ abstract class CompactionStep implements Step {
     expect(model.checks, 'no compaction is checked twice').toBeLessThanOrEqual(model.compactions);
     expectEqual(real.host.extensionErrors, []);
     expectEqual(real.host.forbiddenCalls.filter((call) => call.method !== 'pi.sendMessage'), []);
-    expectEqual(recoveriesHandedToPi(real.host), model.handedToPi.map((content) => [
-        { customType: RECOVERY_TYPE, content, display: false },
-        { deliverAs: 'nextTurn' },
-      ]));
+    expectEqual(
+      recoveriesHandedToPi(real.host),
+      model.handedToPi.map((content) => [{ customType: RECOVERY_TYPE, content, display: false }, { deliverAs: 'nextTurn' }]),
+    );
     const status = await listingThroughCommand(real.host, 'status');
-    expectEqual(parseStatusText(status), expectedStatusView(model.state, {
+    expectEqual(
+      parseStatusText(status),
+      expectedStatusView(model.state, {
         discarded: false,
         verificationPending: model.lifecycle.session.verificationPending,
         lastCheck: model.lifecycle.session.lastCheck,
-      }));
+      }),
+    );
   }
 
   /** Acts on both sides; returns the notifications the README promises for this step. */

@@ -62,7 +62,10 @@ async function runSlashCommand(model: ContextGuardModel, real: ContextGuardSyste
     if (expected.kind === 'list') {
       expectEqual(parseListText(text), expectedListView(state));
     } else {
-      expectEqual(parseStatusText(text), expectedStatusView(state, { discarded: model.instance.discarded, verificationPending: false, lastCheck: 'none yet' }));
+      expectEqual(
+        parseStatusText(text),
+        expectedStatusView(state, { discarded: model.instance.discarded, verificationPending: false, lastCheck: 'none yet' }),
+      );
     }
     return;
   }

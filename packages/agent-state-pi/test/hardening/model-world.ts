@@ -1,4 +1,3 @@
-import { expectEqual } from '@j1nn0/test-checks';
 import type { FakePiHost, FakeSession } from '@j1nn0/pi-testkit';
 import {
   ReferenceSession,
@@ -7,6 +6,7 @@ import {
   type ReferenceEntryKind,
   type SessionModel,
 } from '@j1nn0/pi-testkit/checks';
+import { expectEqual } from '@j1nn0/test-checks';
 import { startAgentStateHost } from '../agent-state-host.js';
 import { EMPTY_REFERENCE_STATE, type ReferenceState } from '@j1nn0/pi-testkit/reference-models';
 import { formatUnreadableEntry } from '../../src/format.js';

@@ -1,9 +1,9 @@
-import { expectEqual, expectSame } from '@j1nn0/test-checks';
 import {
   SAVED_PAYLOAD_DELIVERIES,
   expectSavedPayloadRestoredOrRefused,
   type SavedPayloadRestore,
 } from '@j1nn0/pi-testkit/checks';
+import { expectEqual, expectSame } from '@j1nn0/test-checks';
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { startAgentStateHost } from '../agent-state-host.js';

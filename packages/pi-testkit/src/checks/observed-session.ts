@@ -29,11 +29,18 @@ export function expectHostMatchesReferenceSession<Saved>(
 ): void {
   expectEqual(host.extensionErrors, []);
   expectEqual(host.forbiddenCalls, []);
-  expectEqual(host.session.getEntries().map((entry) => entry.id), reference.entries().map((entry) => entry.id), 'nothing else was appended');
+  expectEqual(
+    host.session.getEntries().map((entry) => entry.id),
+    reference.entries().map((entry) => entry.id),
+    'nothing else was appended',
+  );
   expectSame(host.session.getLeafId(), reference.leaf);
 
   const saved = reference.savedAtLeaf()?.saved;
-  expectStrictEqual(newestSavedData(host, entries.type), saved === undefined ? { found: false } : { found: true, data: entries.expectedData(saved) });
+  expectStrictEqual(
+    newestSavedData(host, entries.type),
+    saved === undefined ? { found: false } : { found: true, data: entries.expectedData(saved) },
+  );
 }
 
 /**
