@@ -26,7 +26,7 @@ const PACKAGE_TIERS: Readonly<Record<string, TestTiers>> = {
 
 // A package added without a line above would silently leave the loop.
 const unlisted = readdirSync(new URL('./packages', import.meta.url)).filter((name) => !(name in PACKAGE_TIERS));
-if (unlisted.length > 0) throw new Error(`vitest.config.ts: add the fast tier of ${unlisted.join(', ')}`);
+if (unlisted.length > 0) throw new Error(`vitest.config.ts: add the tiers of ${unlisted.join(', ')}`);
 
 // One project over every package's fast files and one over their real files: one module graph per tier,
 // so what several packages load (the packages themselves, TypeScript, fast-check) is loaded once per

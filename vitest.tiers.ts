@@ -1,8 +1,9 @@
 // The test tiers every package's vitest config is built from: `fast` (unit, property, fake host and
 // type tests, all in-process) and `real` (files that start a real host or another process: Pi lines,
 // oh-my-pi, a pty, an ACP bridge, npm pack, a registry, a stand-in CLI). `vitest run` in a package
-// runs both; the root `vitest.config.ts` (`pnpm test:fast`) runs every package's fast tier in one
-// vitest process, the loop to run after each change.
+// runs both tiers of that package; the root `vitest.config.ts` runs them for every package in one
+// vitest process (`pnpm test`), and `--project fast` there (`pnpm test:fast`) is the loop to run
+// after each change.
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration, type ViteUserConfig } from 'vitest/config';
 import { BaseSequencer, type TestSequencerConstructor, type TestSpecification } from 'vitest/node';
@@ -26,7 +27,7 @@ export interface TestTiers {
 }
 
 /** Type tests (`expectTypeOf`), which vitest checks with tsc instead of running them. */
-export const TYPE_TEST_FILES = 'test/**/*.test-d.ts';
+const TYPE_TEST_FILES = 'test/**/*.test-d.ts';
 
 const TEST_FILES = 'test/**/*.test.ts';
 
@@ -35,37 +36,41 @@ function inFolder(folder: string, glob: string): string {
   return folder === '.' ? glob : `${folder}/${glob}`;
 }
 
+/** The real files of the packages in `folders`: the real tier's files, and what the fast tier leaves out. */
+function realFiles(folders: Readonly<Record<string, TestTiers>>): string[] {
+  return Object.entries(folders).flatMap(([folder, tiers]) => tiers.real.map((glob) => inFolder(folder, glob)));
+}
+
 /**
- * The fast tier of the packages in `folders` (relative to the config's root; `['.']` for a package's own
+ * The fast tier of the packages in `folders` (relative to the config's root; `{ '.': tiers }` for a package's own
  * config): every test file but the real ones, in-process, one worker per core; the type tests are checked
  * by one tsc program over `typeTestsConfig`.
  */
 export function fastTier(folders: Readonly<Record<string, TestTiers>>, typeTestsConfig = './tsconfig.json'): TestProjectInlineConfiguration {
-  const entries = Object.entries(folders);
+  const packages = Object.keys(folders);
   return {
     extends: true,
     test: {
       name: 'fast',
-      include: entries.map(([folder]) => inFolder(folder, TEST_FILES)),
-      exclude: [...configDefaults.exclude, ...entries.flatMap(([folder, tiers]) => tiers.real.map((glob) => inFolder(folder, glob)))],
+      include: packages.map((folder) => inFolder(folder, TEST_FILES)),
+      exclude: [...configDefaults.exclude, ...realFiles(folders)],
       maxWorkers: availableParallelism(),
       // The fast files share no state (no module mocks, stubs or fake timers): a worker keeps the modules it
       // has loaded across files instead of loading the packages again for each one.
       isolate: false,
       sequence: { groupOrder: 0 },
-      typecheck: { enabled: true, include: entries.map(([folder]) => inFolder(folder, TYPE_TEST_FILES)), tsconfig: typeTestsConfig },
+      typecheck: { enabled: true, include: packages.map((folder) => inFolder(folder, TYPE_TEST_FILES)), tsconfig: typeTestsConfig },
     },
   };
 }
 
 /** The real tier of the packages in `folders` (as fastTier): their real files, REAL_TIER_WORKERS at a time. */
 export function realTier(folders: Readonly<Record<string, TestTiers>>): TestProjectInlineConfiguration {
-  const entries = Object.entries(folders);
   return {
     extends: true,
     test: {
       name: 'real',
-      include: entries.flatMap(([folder, tiers]) => tiers.real.map((glob) => inFolder(folder, glob))),
+      include: realFiles(folders),
       maxWorkers: REAL_TIER_WORKERS,
       sequence: { groupOrder: 1 },
     },
@@ -92,11 +97,10 @@ export function slowestFirst(folders: Readonly<Record<string, TestTiers>>): Test
 
 /** Both tiers of the packages in `folders`, the fast one first. */
 export function bothTiers(folders: Readonly<Record<string, TestTiers>>, typeTestsConfig?: string): ViteUserConfig {
-  const hasReal = Object.values(folders).some((tiers) => tiers.real.length > 0);
   return defineConfig({
     test: {
       sequence: { sequencer: slowestFirst(folders) },
-      projects: [fastTier(folders, typeTestsConfig), ...(hasReal ? [realTier(folders)] : [])],
+      projects: [fastTier(folders, typeTestsConfig), ...(realFiles(folders).length > 0 ? [realTier(folders)] : [])],
     },
   });
 }

@@ -14,7 +14,6 @@ import {
   STATUS_PROMPT,
   agentStateScript,
   contextGuardScript,
-  firstSmokeRunOf,
   type AgentStateScript,
   type ContextGuardScript,
   type SmokeCommand,
@@ -36,7 +35,6 @@ export interface SmokeRun {
 interface DocumentedRun extends SmokeRun {
   readonly agentState: AgentStateScript;
   readonly contextGuard: ContextGuardScript | undefined;
-  readonly agentStateReadme: string;
 }
 
 async function runCommand(run: SmokeRun, command: SmokeCommand): Promise<void> {
@@ -64,7 +62,7 @@ async function recordFirstSmokeRun(run: DocumentedRun): Promise<void> {
   for (const command of firstSmokeRun) await runCommand(run, command);
   run.checks.equal(
     'the README "First smoke run" lists these commands',
-    firstSmokeRunOf(run.agentStateReadme),
+    run.agentState.documentedPrompts,
     firstSmokeRun.map((command) => command.prompt),
   );
   run.print(note('the README "First smoke run" lists exactly these commands'));
@@ -123,10 +121,10 @@ async function newSession(run: DocumentedRun): Promise<void> {
 /** Runs every step; the first failing check throws a SmokeFailure. */
 export async function runSmokeScenario(smokeRun: SmokeRun): Promise<void> {
   const readmeOf = (dir: string): Promise<string> => readFile(join(dir, 'README.md'), 'utf8');
-  const agentStateReadme = await readmeOf(smokeRun.agentStateDir);
+  const agentState = agentStateScript(await readmeOf(smokeRun.agentStateDir));
   const contextGuardDir = smokeRun.contextGuardDir;
   const contextGuard = contextGuardDir === undefined ? undefined : contextGuardScript(await readmeOf(contextGuardDir));
-  const run: DocumentedRun = { ...smokeRun, agentStateReadme, agentState: agentStateScript(agentStateReadme), contextGuard };
+  const run: DocumentedRun = { ...smokeRun, agentState, contextGuard };
   await recordFirstSmokeRun(run);
   await modelTurn(run);
   if (contextGuard !== undefined) await protectContext(run, contextGuard);

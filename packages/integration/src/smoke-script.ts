@@ -28,8 +28,10 @@ export const RECORDED_STATE: AgentStateSnapshot = createAgentState({
 
 /** Agent State's part of the run, with each notice as the agent-state-pi README documents it. */
 export interface AgentStateScript {
-  /** The README's "First smoke run", each command with its notice; the last is `status`. */
+  /** The smoke run's commands, each with its notice; the last is `status`. */
   readonly firstSmokeRun: readonly SmokeCommand[];
+  /** The command lines of the README's "First smoke run" block, which must be those commands. */
+  readonly documentedPrompts: readonly string[];
   /** The README's status example, which RECORDED_STATE reproduces. */
   readonly recordedStatus: string;
   readonly emptyStatus: string;
@@ -51,6 +53,7 @@ export function agentStateScript(readme: string): AgentStateScript {
       agentState('set format in_progress', moved('format', 'in_progress')),
       agentState('status', recordedStatus),
     ],
+    documentedPrompts: firstSmokeRunOf(readme),
     recordedStatus,
     emptyStatus: documentedPhrase(readme, 'An empty state prints exactly'),
   };
@@ -63,7 +66,7 @@ export const MODEL_TURN_PROMPT = 'Where does the work stand?';
 export const MODEL_TURN_ANSWER = 'The parser is done, the status format is in progress and the README is open.';
 
 /** The command lines of the "First smoke run" code block of a README. */
-export function firstSmokeRunOf(readme: string): string[] {
+function firstSmokeRunOf(readme: string): string[] {
   const section = readme.split('\n## First smoke run\n')[1] ?? '';
   const block = /```\n([\s\S]*?)```/u.exec(section)?.[1] ?? '';
   return block.split('\n').filter((line) => line !== '');

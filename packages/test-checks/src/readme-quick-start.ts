@@ -28,8 +28,8 @@ function quickStartBlocks(readme: string): string[] {
 
 // Loaded on first use, with Node's own require so that a worker loads it once: the compiler is large and
 // most importers of these checks never need it.
-function loadTypeScript(): Promise<typeof import('typescript')> {
-  return Promise.resolve(createRequire(import.meta.url)('typescript') as typeof import('typescript'));
+function loadTypeScript(): typeof import('typescript') {
+  return createRequire(import.meta.url)('typescript') as typeof import('typescript');
 }
 
 /** Writes `text` to a file of its own in `directory` for the duration of `use`, then deletes it. */
@@ -69,7 +69,7 @@ function cachingCompilerHost(ts: typeof import('typescript'), options: CompilerO
 
 /** The messages TypeScript gives for each of `codes` as a file of the package, with strict settings, in one program. */
 async function typeCheckProblems(directory: string, codes: readonly string[]): Promise<string[][]> {
-  const ts = await loadTypeScript();
+  const ts = loadTypeScript();
   const paths = codes.map((_code, index) => join(directory, `${EXAMPLE_FILE_PREFIX}${process.pid.toString()}-${(index + 1).toString()}.ts`));
   await Promise.all(codes.map((code, index) => writeFile(paths[index] ?? '', code)));
   try {
@@ -145,7 +145,7 @@ export function describeReadmeQuickStart({ packageDirectory, assertion }: Readme
     }, 60_000);
 
     test('runs to its end with node, every assertion in it passing', async () => {
-      const ts = await loadTypeScript();
+      const ts = loadTypeScript();
       const javascript = ts.transpileModule(quickStart, {
         compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
       }).outputText;

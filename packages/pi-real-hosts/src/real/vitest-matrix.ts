@@ -43,7 +43,6 @@ export interface DescribeEachPiOptions {
   readonly portion?: MatrixPortion;
 }
 
-
 /**
  * Registers the same scenarios once per Pi version of the matrix (see `options.lines`; PI_E2E_ONLY overrides it). A version without a suitable Node
  * becomes a skipped suite whose title (also printed as a warning) says how to enable it; under CI it
