@@ -99,12 +99,12 @@ export function runCommand(request: GuardRequest, target: CommandTarget, ctx: Pi
       return { message: formatReadOnly(request.action, target, ctx), type: 'info', savedChange: false };
     case 'mutation': {
       const outcome = target.controller.apply(request.mutation, ctx);
-      return { ...formatOutcome(outcome), savedChange: outcome.kind === 'changed' };
+      return { ...formatOutcome(outcome, 'person'), savedChange: outcome.kind === 'changed' };
     }
     case 'usage':
       return { message: formatUsage(request.subcommand), type: 'warning', savedChange: false };
     case 'rejected':
-      return { message: formatRejection(request.rejection), type: 'warning', savedChange: false };
+      return { message: formatRejection(request.rejection, 'person'), type: 'warning', savedChange: false };
   }
 }
 

@@ -13,11 +13,13 @@ import {
   plural,
   quoteId,
   unknownIdRejection,
+  type Caller,
   type ControllerOutcome,
   type Notice,
   type OutcomeMessages,
 } from '@j1nn0/pi-adapter-kit';
 import type { Subcommand } from './subcommands.js';
+import type { ContextGuardToolName } from './ui/tool-rows.js';
 
 // Every text a person or the model sees. Recorded strings (ids, content) pass through
 // escapeTerminalText wherever a person may see them; notices about compaction carry counts and
@@ -183,8 +185,8 @@ export function formatRecoveryContent(items: readonly ContextItem[]): string {
   return lines.join('\n');
 }
 
-export function formatOutcome(outcome: ControllerOutcome<ChangedOutcome, NoChange, Rejection>): Notice {
-  return outcomeNotice(outcome, GUARD_OUTCOMES);
+export function formatOutcome(outcome: ControllerOutcome<ChangedOutcome, NoChange, Rejection>, caller: Caller): Notice {
+  return outcomeNotice(outcome, { ...GUARD_OUTCOMES, rejected: (rejection) => formatRejection(rejection, caller) });
 }
 
 type ChangedOutcome = Omit<Extract<MutationOutcome, { kind: 'changed' }>, 'kind'>;
@@ -216,7 +218,14 @@ export function formatNoChange(noChange: NoChange): string {
   }
 }
 
-export function formatRejection(rejection: Rejection): string {
+/** How a caller reads every protected item, and what it does about a taken id. */
+const NEXT_STEPS: Readonly<Record<Caller, { readonly listAll: string; readonly takenId: (id: string) => string }>> = {
+  person: { listAll: '/context-guard list', takenId: (id) => `remove it first with /context-guard remove ${escapeTerminalText(id)}, or use another id` },
+  model: { listAll: 'context_guard_list' satisfies ContextGuardToolName, takenId: () => 'protect this one under another id' },
+};
+
+/** A rejection, naming the next step in the caller's terms where there is one. */
+export function formatRejection(rejection: Rejection, caller: Caller): string {
   switch (rejection.code) {
     case 'invalid_id':
       return invalidIdRejection(MAX_ID_CHARACTERS);
@@ -229,9 +238,12 @@ export function formatRejection(rejection: Rejection): string {
     case 'item_limit':
       return `Rejected: the limit of ${MAX_ITEMS} protected items is reached.`;
     case 'duplicate_item':
-      return `Rejected: a protected item with id ${quoteId(rejection.id)} already exists.`;
+      return `Rejected: a protected item with id ${quoteId(rejection.id)} already exists; ${NEXT_STEPS[caller].takenId(rejection.id)}.`;
     case 'unknown_item':
-      return unknownIdRejection('protected item', rejection.id, isValidId(rejection.id));
+      return unknownIdRejection('protected item', rejection.id, isValidId(rejection.id), {
+        ids: rejection.recorded,
+        listAll: NEXT_STEPS[caller].listAll,
+      });
     case 'critical_by_model':
       return 'Rejected: only a person can mark an item critical (/context-guard critical <id> on); protect it without critical.';
     case 'invalid_input':
@@ -261,10 +273,9 @@ function formatCounts(items: readonly ContextItem[]): string {
   return items.length === 0 ? count : `${count} (${countCritical(items)} critical)`;
 }
 
-/** How each outcome of a change reads to a person or the model. */
-const GUARD_OUTCOMES: OutcomeMessages<ChangedOutcome, NoChange, Rejection> = {
+/** How each outcome of a change reads to a person or the model; a rejection also depends on which (formatOutcome). */
+const GUARD_OUTCOMES: Omit<OutcomeMessages<ChangedOutcome, NoChange, Rejection>, 'rejected'> = {
   internalFailure: INTERNAL_FAILURE,
   changed: formatChange,
   unchanged: formatNoChange,
-  rejected: formatRejection,
 };

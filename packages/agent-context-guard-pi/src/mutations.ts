@@ -32,7 +32,8 @@ export type Rejection =
   | { readonly code: 'invalid_recovery' }
   | { readonly code: 'item_limit' }
   | { readonly code: 'duplicate_item'; readonly id: string }
-  | { readonly code: 'unknown_item'; readonly id: string }
+  // The ids the guard has, so the caller can pick the one it meant.
+  | { readonly code: 'unknown_item'; readonly id: string; readonly recorded: readonly string[] }
   // The model asked for a critical item: criticality is a person's decision.
   | { readonly code: 'critical_by_model' }
   // The core refused for a reason the adapter does not check itself.
@@ -61,7 +62,7 @@ export function applyMutation(previous: GuardState, mutation: GuardMutation): Mu
     case 'remove':
       return previous.items.some((item) => item.id === mutation.id)
         ? changed(previous, mutation, { ...previous, items: previous.items.filter((item) => item.id !== mutation.id) })
-        : rejected({ code: 'unknown_item', id: mutation.id });
+        : rejected(unknownItem(previous, mutation.id));
     case 'set_critical':
       return setCritical(previous, mutation);
     case 'clear':
@@ -104,7 +105,7 @@ function addItem(previous: GuardState, mutation: Extract<GuardMutation, { kind: 
 function setCritical(previous: GuardState, mutation: Extract<GuardMutation, { kind: 'set_critical' }>): MutationOutcome {
   const item = previous.items.find((candidate) => candidate.id === mutation.id);
   if (item === undefined) {
-    return rejected({ code: 'unknown_item', id: mutation.id });
+    return rejected(unknownItem(previous, mutation.id));
   }
   if (item.critical === mutation.critical) {
     return { kind: 'unchanged', noChange: { reason: 'same_critical', id: item.id, critical: item.critical } };
@@ -116,6 +117,10 @@ function setCritical(previous: GuardState, mutation: Extract<GuardMutation, { ki
     items: previous.items.map((candidate) => (candidate.id === mutation.id ? { ...candidate, critical: mutation.critical } : candidate)),
   }).list();
   return changed(previous, mutation, { ...previous, items });
+}
+
+function unknownItem(previous: GuardState, id: string): Rejection {
+  return { code: 'unknown_item', id, recorded: previous.items.map((item) => item.id) };
 }
 
 function rejectionFromCore(error: ContextGuardError, id: string): Rejection {

@@ -71,7 +71,8 @@ function textResult(text: string, state: GuardState): PiToolResult<ContextGuardT
 function defineTool<TParams extends TSchema>(
   tool: PiToolPort<TParams, ContextGuardToolDetails> & { readonly name: ContextGuardToolName },
 ): PiToolPort<TParams, ContextGuardToolDetails> {
-  return declareTool(tool, (args) => guardCallLine(tool.name, args));
+  // `critical` is not offered, yet a call that sends it gets its own answer (asksForCritical).
+  return declareTool(tool, (args) => guardCallLine(tool.name, args), ['critical']);
 }
 
 export function createContextGuardTools(target: CommandTarget): ContextGuardTool[] {
@@ -80,7 +81,7 @@ export function createContextGuardTools(target: CommandTarget): ContextGuardTool
     defineTool({
       name: LIST_TOOL_NAME,
       label: 'Context Guard',
-      description: `List protected context items and the last post-compaction check. ${AUTHORITY_BOUNDARY}`,
+      description: `List protected context items and the last post-compaction check. The items survive compaction and resume. ${AUTHORITY_BOUNDARY}`,
       promptSnippet: 'List protected context items and the last compaction check',
       parameters: ListParameters,
       outputSchema: CONTEXT_GUARD_OUTPUT_SCHEMA,
@@ -107,7 +108,7 @@ export function createContextGuardTools(target: CommandTarget): ContextGuardTool
         const outcome: ControllerOutcome = asksForCritical(params)
           ? { kind: 'rejected', rejection: { code: 'critical_by_model' } }
           : controller.apply({ kind: 'add', id, itemKind: kind, content, critical: false }, ctx);
-        const notice = formatOutcome(outcome);
+        const notice = formatOutcome(outcome, 'model');
         // Pi marks a tool result as an error only when execute rejects; the message is all it shows.
         if (outcome.kind !== 'changed') {
           return Promise.reject(new Error(notice.message));

@@ -125,13 +125,13 @@ describe('/context-guard', () => {
   });
 
   it.each<[string, string]>([
-    ['add a Goal Text', formatRejection({ code: 'invalid_kind' })],
-    ['recovery all', formatRejection({ code: 'invalid_recovery' })],
-    ['add a fact again', formatRejection({ code: 'duplicate_item', id: 'a' })],
-    ['remove zz', formatRejection({ code: 'unknown_item', id: 'zz' })],
-    [`add ${'🚀'.repeat(65)} fact x`, formatRejection({ code: 'invalid_id' })],
-    ['add esc\u001b fact x', formatRejection({ code: 'invalid_id' })],
-    [`add long fact ${'x'.repeat(501)}`, formatRejection({ code: 'invalid_content' })],
+    ['add a Goal Text', formatRejection({ code: 'invalid_kind' }, 'person')],
+    ['recovery all', formatRejection({ code: 'invalid_recovery' }, 'person')],
+    ['add a fact again', formatRejection({ code: 'duplicate_item', id: 'a' }, 'person')],
+    ['remove zz', formatRejection({ code: 'unknown_item', id: 'zz', recorded: ['a'] }, 'person')],
+    [`add ${'🚀'.repeat(65)} fact x`, formatRejection({ code: 'invalid_id' }, 'person')],
+    ['add esc\u001b fact x', formatRejection({ code: 'invalid_id' }, 'person')],
+    [`add long fact ${'x'.repeat(501)}`, formatRejection({ code: 'invalid_content' }, 'person')],
   ])('rejects %j with a warning that changes nothing', async (args, message) => {
     const host = await startGuardHost();
     await recordAll(host, ['add a fact A']);
@@ -151,13 +151,13 @@ describe('/context-guard', () => {
     for (let index = 0; index < 100; index += 1) {
       await runGuard(host, `add i${index} fact F`);
     }
-    expect(await runGuard(host, 'add one-more fact F')).toEqual(warning(formatRejection({ code: 'item_limit' })));
+    expect(await runGuard(host, 'add one-more fact F')).toEqual(warning(formatRejection({ code: 'item_limit' }, 'person')));
     expect(savedPayloads(host)).toHaveLength(100);
   });
 
   it('does not repeat an id that breaks the id rule', async () => {
     const host = await startGuardHost();
-    expect(await runGuard(host, `remove ${'x'.repeat(80)}`)).toEqual(warning(formatRejection({ code: 'unknown_item', id: 'x'.repeat(80) })));
+    expect(await runGuard(host, `remove ${'x'.repeat(80)}`)).toEqual(warning(formatRejection({ code: 'unknown_item', id: 'x'.repeat(80), recorded: [] }, 'person')));
   });
 
   it('offers completions through the host', async () => {

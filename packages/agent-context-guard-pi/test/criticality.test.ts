@@ -48,7 +48,7 @@ describe('/context-guard critical <id> on|off', () => {
 
   it('refuses an unknown id and changes nothing', async () => {
     const host = await startGuardHost();
-    expect(await runGuard(host, 'critical ship on')).toEqual([{ message: formatRejection({ code: 'unknown_item', id: 'ship' }), type: 'warning' }]);
+    expect(await runGuard(host, 'critical ship on')).toEqual([{ message: formatRejection({ code: 'unknown_item', id: 'ship', recorded: [] }, 'person'), type: 'warning' }]);
     expect(savedPayloads(host)).toEqual([]);
   });
 

@@ -186,9 +186,8 @@ describe('format', () => {
   it.each<[Rejection, string]>([
     [{ code: 'invalid_kind' }, 'Rejected: unknown kind. Valid kinds: goal, constraint, requirement, decision, fact.'],
     [{ code: 'invalid_recovery' }, 'Rejected: unknown recovery mode. Valid modes: off, critical.'],
-    [{ code: 'duplicate_item', id: 'a' }, 'Rejected: a protected item with id "a" already exists.'],
-    [{ code: 'unknown_item', id: 'zz' }, 'Rejected: no protected item has id "zz".'],
-    [{ code: 'unknown_item', id: 'x'.repeat(80) }, 'Rejected: no protected item has this id.'],
+    [{ code: 'unknown_item', id: 'zz', recorded: [] }, 'Rejected: no protected item has id "zz". None is recorded yet.'],
+    [{ code: 'unknown_item', id: 'x'.repeat(80), recorded: ['a'] }, 'Rejected: no protected item has this id. Recorded: "a".'],
     [
       { code: 'invalid_id' },
       'Rejected: an id must be 1-64 characters with no whitespace, control or bidirectional formatting characters.',
@@ -200,7 +199,27 @@ describe('format', () => {
       'Rejected: only a person can mark an item critical (/context-guard critical <id> on); protect it without critical.',
     ],
   ])('words the rejection %j', (rejection, message) => {
-    expect(formatRejection(rejection)).toBe(message);
+    expect(formatRejection(rejection, 'person')).toBe(message);
+    expect(formatRejection(rejection, 'model')).toBe(message);
+  });
+
+  it('names the next step for a taken id in the caller\'s terms', () => {
+    expect(formatRejection({ code: 'duplicate_item', id: 'ship' }, 'person')).toBe(
+      'Rejected: a protected item with id "ship" already exists; remove it first with /context-guard remove ship, or use another id.',
+    );
+    expect(formatRejection({ code: 'duplicate_item', id: 'ship' }, 'model')).toBe(
+      'Rejected: a protected item with id "ship" already exists; protect this one under another id.',
+    );
+  });
+
+  it('names the recorded ids for an unknown one, and where the caller reads them all past five', () => {
+    const recorded = ['a', 'b', 'c', 'd', 'e', 'f'];
+    expect(formatRejection({ code: 'unknown_item', id: 'zz', recorded }, 'person')).toBe(
+      'Rejected: no protected item has id "zz". Recorded: "a", "b", "c", "d", "e" and 1 more (/context-guard list lists all).',
+    );
+    expect(formatRejection({ code: 'unknown_item', id: 'zz', recorded }, 'model')).toBe(
+      'Rejected: no protected item has id "zz". Recorded: "a", "b", "c", "d", "e" and 1 more (context_guard_list lists all).',
+    );
   });
 
   it.each<[UnreadableProblem, string]>([

@@ -54,7 +54,7 @@ describe('applyMutation', () => {
     expect(applyMutation(oneGoal, { kind: 'remove', id: 'ship' })).toMatchObject({ kind: 'changed', state: { items: [] } });
     expect(applyMutation(oneGoal, { kind: 'remove', id: 'nope' })).toEqual({
       kind: 'rejected',
-      rejection: { code: 'unknown_item', id: 'nope' },
+      rejection: { code: 'unknown_item', id: 'nope', recorded: ['ship'] },
     });
   });
 

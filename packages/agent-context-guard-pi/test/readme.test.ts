@@ -95,7 +95,7 @@ describe('README', () => {
     expect(readme).toContain(formatChange({ ...ship, mutation: { kind: 'set_critical', id: 'ship', critical: false } }));
     expect(readme).toContain(formatNoChange({ reason: 'same_critical', id: 'ship', critical: true }));
     for (const rejection of rejections) {
-      expect(readme).toContain(formatRejection(rejection));
+      expect(readme).toContain(formatRejection(rejection, 'person'));
     }
   });
 

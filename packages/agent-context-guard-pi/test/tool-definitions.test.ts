@@ -26,6 +26,11 @@ describe('tool definitions', () => {
     }
   });
 
+  it('tell the model the protected items outlast compaction and resume, and which tool reads them', () => {
+    const list = tools.find((tool) => tool.name === 'context_guard_list');
+    expect(list?.description).toMatch(/^List protected context items .*The items survive compaction and resume\./u);
+  });
+
   it('stay within the request budget: name, description and parameters of both', () => {
     // What the provider receives of a tool; Pi keeps outputSchema and the other fields to itself (e2e tool-fields).
     const payload = tools.map(({ name, description, parameters }) => JSON.stringify({ name, description, parameters }));

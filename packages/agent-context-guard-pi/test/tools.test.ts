@@ -5,7 +5,7 @@ import { expectCleanRun, readList, recordAll, resultText, savedPayloads, startGu
 import { guardState, protectedText } from './expected-messages.js';
 
 const SHIP = { id: 'ship', kind: 'goal', content: 'Add CSV export' };
-const CRITICAL_BY_PERSON_ONLY = formatRejection({ code: 'critical_by_model' });
+const CRITICAL_BY_PERSON_ONLY = formatRejection({ code: 'critical_by_model' }, 'model');
 const EMPTY_LIST = formatListWithCheck(guardState([]), undefined);
 
 describe('tools', () => {
@@ -61,10 +61,12 @@ describe('tools', () => {
   });
 
   it.each<[string, Record<string, unknown>, string]>([
-    ['a taken id', { ...SHIP, content: 'again' }, formatRejection({ code: 'duplicate_item', id: 'ship' })],
-    ['an id with a space', { ...SHIP, id: 'has space' }, formatRejection({ code: 'invalid_id' })],
-    ['blank content', { ...SHIP, id: 'b', content: ' \n' }, formatRejection({ code: 'invalid_content' })],
-    ['501 characters', { ...SHIP, id: 'c', content: 'x'.repeat(501) }, formatRejection({ code: 'invalid_content' })],
+    ['a taken id', { ...SHIP, content: 'again' }, formatRejection({ code: 'duplicate_item', id: 'ship' }, 'model')],
+    ['an id with a space', { ...SHIP, id: 'has space' }, formatRejection({ code: 'invalid_id' }, 'model')],
+    ['blank content', { ...SHIP, id: 'b', content: ' \n' }, formatRejection({ code: 'invalid_content' }, 'model')],
+    ['501 characters', { ...SHIP, id: 'c', content: 'x'.repeat(501) }, formatRejection({ code: 'invalid_content' }, 'model')],
+    // Pi passes a field the schema does not name: refused, so the model does not believe it was kept.
+    ['a field it does not take', { ...SHIP, id: 'd', priority: 'high' }, 'Rejected: context_guard_protect does not take "priority"; it takes id, kind, content.'],
   ])('rejects %s as an error result with a short message that changes nothing', async (_name, args, message) => {
     const host = await startGuardHost();
     await host.executeTool('context_guard_protect', SHIP);
@@ -85,7 +87,7 @@ describe('tools', () => {
       await host.executeTool('context_guard_protect', { id: `i${index}`, kind: 'fact', content: 'F' });
     }
     const result = await host.executeTool('context_guard_protect', { id: 'i100', kind: 'fact', content: 'F' });
-    expect(result).toMatchObject({ isError: true, content: [{ text: formatRejection({ code: 'item_limit' }) }] });
+    expect(result).toMatchObject({ isError: true, content: [{ text: formatRejection({ code: 'item_limit' }, 'model') }] });
     expect(savedPayloads(host)).toHaveLength(100);
   });
 

@@ -10,7 +10,7 @@ import type { UnreadableProblem } from './persistence.js';
 import type { Subcommand } from './subcommands.js';
 import { ENVELOPE_PROBLEM_REASONS, escapeTerminalText, invalidIdRejection, outcomeNotice } from '@j1nn0/pi-adapter-kit';
 import { formatCommandUsage, plural, quoteId, unknownIdRejection } from '@j1nn0/pi-adapter-kit';
-import type { ControllerOutcome, Notice, OutcomeMessages, PiSurface } from '@j1nn0/pi-adapter-kit';
+import type { Caller, ControllerOutcome, Notice, OutcomeMessages, PiSurface } from '@j1nn0/pi-adapter-kit';
 
 // Every text a person or the model sees. Recorded strings (ids, content, objective) always pass
 // through escapeTerminalText; messages about rejected input never repeat that input's content.
@@ -64,8 +64,8 @@ export function formatStatus(
   return lines.join('\n');
 }
 
-export function formatOutcome(outcome: ControllerOutcome<ChangedOutcome, NoChange, Rejection>): Notice {
-  return outcomeNotice(outcome, AGENT_STATE_OUTCOMES);
+export function formatOutcome(outcome: ControllerOutcome<ChangedOutcome, NoChange, Rejection>, caller: Caller): Notice {
+  return outcomeNotice(outcome, { ...AGENT_STATE_OUTCOMES, rejected: (rejection) => formatRejection(rejection, caller) });
 }
 
 type ChangedOutcome = Omit<Extract<MutationOutcome, { kind: 'changed' }>, 'kind'>;
@@ -101,7 +101,14 @@ export function formatNoChange(noChange: NoChange): string {
   }
 }
 
-export function formatRejection(rejection: Rejection): string {
+/** How a caller changes a work item's status and reads every id: a subcommand or a tool. */
+const NEXT_STEPS: Readonly<Record<Caller, { readonly setStatus: (id: string) => string; readonly listAll: string }>> = {
+  person: { setStatus: (id) => `/agent-state set ${escapeTerminalText(id)} <status>`, listAll: '/agent-state status' },
+  model: { setStatus: () => 'agent_state_set_work_item_status', listAll: 'agent_state_get' },
+};
+
+/** A rejection, naming the next step in the caller's terms where there is one. */
+export function formatRejection(rejection: Rejection, caller: Caller): string {
   switch (rejection.code) {
     case 'invalid_id':
       return invalidIdRejection(MAX_ID_CHARACTERS);
@@ -118,11 +125,14 @@ export function formatRejection(rejection: Rejection): string {
     case 'decision_limit':
       return `Rejected: the limit of ${MAX_DECISIONS} decisions is reached.`;
     case 'duplicate_work_item':
-      return `Rejected: a work item with id ${quoteId(rejection.id)} already exists.`;
+      return `Rejected: a work item with id ${quoteId(rejection.id)} already exists (${rejection.status}); change its status with ${NEXT_STEPS[caller].setStatus(rejection.id)}, or use another id.`;
     case 'duplicate_decision':
-      return `Rejected: a decision with id ${quoteId(rejection.id)} already exists.`;
+      return `Rejected: a decision with id ${quoteId(rejection.id)} already exists; record this one under another id.`;
     case 'unknown_work_item':
-      return unknownIdRejection('work item', rejection.id, isValidId(rejection.id));
+      return unknownIdRejection('work item', rejection.id, isValidId(rejection.id), {
+        ids: rejection.recorded,
+        listAll: NEXT_STEPS[caller].listAll,
+      });
     case 'invalid_input':
       return 'Rejected: the Agent State core refused this input.';
   }
@@ -187,10 +197,9 @@ function formatContents(snapshot: AgentStateSnapshot): string {
   return `${objective}, ${workItems} and ${decisions}`;
 }
 
-/** How each outcome of a change reads to a person or the model. */
-const AGENT_STATE_OUTCOMES: OutcomeMessages<ChangedOutcome, NoChange, Rejection> = {
+/** How each outcome of a change reads to a person or the model; a rejection also depends on which (formatOutcome). */
+const AGENT_STATE_OUTCOMES: Omit<OutcomeMessages<ChangedOutcome, NoChange, Rejection>, 'rejected'> = {
   internalFailure: INTERNAL_FAILURE,
   changed: formatChange,
   unchanged: formatNoChange,
-  rejected: formatRejection,
 };

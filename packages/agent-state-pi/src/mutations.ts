@@ -33,9 +33,11 @@ export type Rejection =
   | { readonly code: 'invalid_status' }
   | { readonly code: 'work_item_limit' }
   | { readonly code: 'decision_limit' }
-  | { readonly code: 'duplicate_work_item'; readonly id: string }
+  // The status of the item that has the id: another tool or subcommand changes it.
+  | { readonly code: 'duplicate_work_item'; readonly id: string; readonly status: WorkItemStatus }
   | { readonly code: 'duplicate_decision'; readonly id: string }
-  | { readonly code: 'unknown_work_item'; readonly id: string }
+  // The ids the state has, so the caller can pick the one it meant.
+  | { readonly code: 'unknown_work_item'; readonly id: string; readonly recorded: readonly string[] }
   // The core refused for a reason the adapter does not check itself.
   | { readonly code: 'invalid_input' };
 
@@ -69,7 +71,7 @@ export function applyMutation(previous: AgentStateSnapshot, mutation: StateMutat
     return { kind: 'changed', mutation, previous, snapshot };
   } catch (error) {
     if (error instanceof AgentStateError) {
-      return { kind: 'rejected', rejection: rejectionFromCore(error, mutation) };
+      return { kind: 'rejected', rejection: rejectionFromCore(error, mutation, previous) };
     }
     throw error;
   }
@@ -95,7 +97,7 @@ function checkBeforeCore(previous: AgentStateSnapshot, mutation: StateMutation):
     case 'set_status': {
       const item = previous.workItems.find((candidate) => candidate.id === mutation.id);
       if (item === undefined) {
-        return rejected({ code: 'unknown_work_item', id: mutation.id });
+        return rejected(unknownWorkItem(previous, mutation.id));
       }
       return item.status === mutation.status
         ? unchanged({ reason: 'same_status', id: item.id, status: item.status })
@@ -104,7 +106,7 @@ function checkBeforeCore(previous: AgentStateSnapshot, mutation: StateMutation):
     case 'remove_work_item':
       return previous.workItems.some((candidate) => candidate.id === mutation.id)
         ? undefined
-        : rejected({ code: 'unknown_work_item', id: mutation.id });
+        : rejected(unknownWorkItem(previous, mutation.id));
     case 'clear':
       return isEmptySnapshot(previous) ? unchanged({ reason: 'already_empty' }) : undefined;
   }
@@ -150,15 +152,21 @@ function applyThroughCore(
   return state.snapshot();
 }
 
-function rejectionFromCore(error: AgentStateError, mutation: StateMutation): Rejection {
+function rejectionFromCore(error: AgentStateError, mutation: StateMutation, previous: AgentStateSnapshot): Rejection {
   const id = 'id' in mutation ? mutation.id : undefined;
   if (id !== undefined && error.code === 'duplicate_item_id') {
-    return mutation.kind === 'add_decision' ? { code: 'duplicate_decision', id } : { code: 'duplicate_work_item', id };
+    if (mutation.kind === 'add_decision') return { code: 'duplicate_decision', id };
+    const existing = previous.workItems.find((item) => item.id === id);
+    if (existing !== undefined) return { code: 'duplicate_work_item', id, status: existing.status };
   }
   if (id !== undefined && error.code === 'unknown_item_id') {
-    return { code: 'unknown_work_item', id };
+    return unknownWorkItem(previous, id);
   }
   return { code: 'invalid_input' };
+}
+
+function unknownWorkItem(previous: AgentStateSnapshot, id: string): Rejection {
+  return { code: 'unknown_work_item', id, recorded: previous.workItems.map((item) => item.id) };
 }
 
 function rejected(rejection: Rejection): MutationOutcome {

@@ -36,8 +36,9 @@ function jsonSchema<TStatic>(schema: object): TSchema & { static: TStatic } {
 
 const StringSchema = { type: 'string' };
 // A plain `{ type: 'string', enum }` keeps the payload small; a union of literals would repeat
-// `const` and `type` for every status in every request.
-const StatusSchema = { type: 'string', enum: [...WORK_ITEM_STATUSES] };
+// `const` and `type` for every status in every request. Pi before 1.6 answers a status outside the enum
+// with only "must be equal to one of the allowed values": the description names them in the schema itself.
+const StatusSchema = { type: 'string', enum: [...WORK_ITEM_STATUSES], description: `${WORK_ITEM_STATUSES.slice(0, -1).join(', ')} or ${WORK_ITEM_STATUSES.at(-1) ?? ''}.` };
 
 const GetParameters = jsonSchema<Record<string, never>>({ type: 'object', properties: {} });
 const AddWorkItemParameters = jsonSchema<{ id: string; content: string; status?: WorkItemStatus }>({
@@ -86,7 +87,7 @@ function runMutation(
   ctx: PiContextPort,
 ): Promise<PiToolResult<AgentStateToolDetails>> {
   const outcome = controller.apply(mutation, ctx);
-  const notice = formatOutcome(outcome);
+  const notice = formatOutcome(outcome, 'model');
   if (outcome.kind === 'rejected' || outcome.kind === 'failed') {
     return Promise.reject(new Error(notice.message));
   }
@@ -106,7 +107,7 @@ export function createAgentStateTools(controller: AgentStateController): AgentSt
     defineTool({
       name: 'agent_state_get',
       label: 'Agent State',
-      description: `Read the Agent State: objective, work items, decisions. ${AUTHORITY_BOUNDARY}`,
+      description: `Read the Agent State: objective, work items, decisions. Survives compaction and resume. ${AUTHORITY_BOUNDARY}`,
       promptSnippet: 'Read the Agent State',
       parameters: GetParameters,
       outputSchema: AGENT_STATE_OUTPUT_SCHEMA,

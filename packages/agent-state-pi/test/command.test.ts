@@ -54,7 +54,7 @@ describe('/agent-state', () => {
   it('rejects a quoted id with a hint that ids are single words, and records nothing', async () => {
     const host = await startAgentStateHost();
     expect(await runAgentState(host, 'add "my item" Quoted')).toEqual([
-      { message: formatRejection({ code: 'quoted_id' }), type: 'warning' },
+      { message: formatRejection({ code: 'quoted_id' }, 'person'), type: 'warning' },
     ]);
     expect(savedPayloads(host)).toEqual([]);
   });
@@ -90,10 +90,10 @@ describe('/agent-state', () => {
     const host = await startAgentStateHost();
     await recordAll(host, ['add a A', 'decide d D']);
     const rejections: [string, string][] = [
-      ['add a again', formatRejection({ code: 'duplicate_work_item', id: 'a' })],
-      ['decide d again', formatRejection({ code: 'duplicate_decision', id: 'd' })],
-      ['set missing done', formatRejection({ code: 'unknown_work_item', id: 'missing' })],
-      ['remove missing', formatRejection({ code: 'unknown_work_item', id: 'missing' })],
+      ['add a again', formatRejection({ code: 'duplicate_work_item', id: 'a', status: 'open' }, 'person')],
+      ['decide d again', formatRejection({ code: 'duplicate_decision', id: 'd' }, 'person')],
+      ['set missing done', formatRejection({ code: 'unknown_work_item', id: 'missing', recorded: ['a'] }, 'person')],
+      ['remove missing', formatRejection({ code: 'unknown_work_item', id: 'missing', recorded: ['a'] }, 'person')],
     ];
     for (const [args, message] of rejections) {
       expect(await runAgentState(host, args), args).toEqual([{ message, type: 'warning' }]);
@@ -105,7 +105,7 @@ describe('/agent-state', () => {
     const host = await startAgentStateHost();
     await recordAll(host, ['add a A']);
     expect(await runAgentState(host, `set a ${status}`)).toEqual([
-      { message: formatRejection({ code: 'invalid_status' }), type: 'warning' },
+      { message: formatRejection({ code: 'invalid_status' }, 'person'), type: 'warning' },
     ]);
     expect(savedPayloads(host)).toHaveLength(1);
     expect(await readState(host)).toBe(formatStatus(snapshotOf({ workItems: [{ id: 'a', content: 'A' }] })));
@@ -161,11 +161,11 @@ describe('/agent-state', () => {
 
   describe('limits', () => {
     it.each<[string, string]>([
-      [`add ${'x'.repeat(65)} A`, formatRejection({ code: 'invalid_id' })],
-      ['add id\u001b A', formatRejection({ code: 'invalid_id' })],
-      [`add a ${'x'.repeat(501)}`, formatRejection({ code: 'invalid_content' })],
-      [`decide d ${'x'.repeat(501)}`, formatRejection({ code: 'invalid_content' })],
-      [`objective ${'x'.repeat(501)}`, formatRejection({ code: 'invalid_objective' })],
+      [`add ${'x'.repeat(65)} A`, formatRejection({ code: 'invalid_id' }, 'person')],
+      ['add id\u001b A', formatRejection({ code: 'invalid_id' }, 'person')],
+      [`add a ${'x'.repeat(501)}`, formatRejection({ code: 'invalid_content' }, 'person')],
+      [`decide d ${'x'.repeat(501)}`, formatRejection({ code: 'invalid_content' }, 'person')],
+      [`objective ${'x'.repeat(501)}`, formatRejection({ code: 'invalid_objective' }, 'person')],
     ])('rejects an over-limit request with a message naming the limit', async (args, message) => {
       const host = await startAgentStateHost();
       expect(await runAgentState(host, args)).toEqual([{ message, type: 'warning' }]);
@@ -185,10 +185,10 @@ describe('/agent-state', () => {
       }
       expect(savedPayloads(host)).toHaveLength(400);
       expect(await runAgentState(host, 'add one-more W')).toEqual([
-        { message: formatRejection({ code: 'work_item_limit' }), type: 'warning' },
+        { message: formatRejection({ code: 'work_item_limit' }, 'person'), type: 'warning' },
       ]);
       expect(await runAgentState(host, 'decide one-more D')).toEqual([
-        { message: formatRejection({ code: 'decision_limit' }), type: 'warning' },
+        { message: formatRejection({ code: 'decision_limit' }, 'person'), type: 'warning' },
       ]);
       expect(savedPayloads(host)).toHaveLength(400);
     });

@@ -72,23 +72,45 @@ describe('messages', () => {
 
   it('reports a change as info and a rejection as warning', () => {
     const empty = snapshotOf();
-    expect(formatOutcome(applyMutation(empty, { kind: 'add_work_item', id: 'a', content: 'A' }))).toEqual({
+    expect(formatOutcome(applyMutation(empty, { kind: 'add_work_item', id: 'a', content: 'A' }), 'person')).toEqual({
       message: 'Added work item "a" (open).',
       type: 'info',
     });
-    expect(formatOutcome(applyMutation(empty, { kind: 'remove_work_item', id: 'a' }))).toEqual({
-      message: 'Rejected: no work item has id "a".',
+    expect(formatOutcome(applyMutation(empty, { kind: 'remove_work_item', id: 'a' }), 'person')).toEqual({
+      message: 'Rejected: no work item has id "a". None is recorded yet.',
       type: 'warning',
     });
-    expect(formatOutcome({ kind: 'failed' })).toEqual({
+    expect(formatOutcome({ kind: 'failed' }, 'model')).toEqual({
       message: 'Agent State: internal failure; nothing was recorded.',
       type: 'error',
     });
   });
 
   it('does not repeat an unknown id that breaks the id rule', () => {
-    expect(formatRejection({ code: 'unknown_work_item', id: 'x'.repeat(65) })).toBe(
-      'Rejected: no work item has this id.',
+    expect(formatRejection({ code: 'unknown_work_item', id: 'x'.repeat(65), recorded: ['a'] }, 'person')).toBe(
+      'Rejected: no work item has this id. Recorded: "a".',
+    );
+  });
+
+  it('names up to five recorded ids for an unknown one, and where the caller reads them all', () => {
+    const recorded = ['parse', 'format', 'docs', 'tests', 'api', 'cli', 'bench'];
+    expect(formatRejection({ code: 'unknown_work_item', id: 'parsing', recorded }, 'model')).toBe(
+      'Rejected: no work item has id "parsing". Recorded: "parse", "format", "docs", "tests", "api" and 2 more (agent_state_get lists all).',
+    );
+    expect(formatRejection({ code: 'unknown_work_item', id: 'parsing', recorded }, 'person')).toBe(
+      'Rejected: no work item has id "parsing". Recorded: "parse", "format", "docs", "tests", "api" and 2 more (/agent-state status lists all).',
+    );
+    expect(formatRejection({ code: 'unknown_work_item', id: 'parsing', recorded: recorded.slice(0, 5) }, 'model')).toBe(
+      'Rejected: no work item has id "parsing". Recorded: "parse", "format", "docs", "tests", "api".',
+    );
+  });
+
+  it('names the status of a taken work item id and how the caller changes it', () => {
+    expect(formatRejection({ code: 'duplicate_work_item', id: 'parse', status: 'in_progress' }, 'model')).toBe(
+      'Rejected: a work item with id "parse" already exists (in_progress); change its status with agent_state_set_work_item_status, or use another id.',
+    );
+    expect(formatRejection({ code: 'duplicate_work_item', id: 'parse', status: 'in_progress' }, 'person')).toBe(
+      'Rejected: a work item with id "parse" already exists (in_progress); change its status with /agent-state set parse <status>, or use another id.',
     );
   });
 
@@ -169,9 +191,8 @@ describe('messages', () => {
 
   it.each<[Rejection, string]>([
     [{ code: 'quoted_id' }, 'Rejected: an id is a single word; quotes do not group words (write my-item, not "my item").'],
-    [{ code: 'duplicate_work_item', id: 'a' }, 'Rejected: a work item with id "a" already exists.'],
-    [{ code: 'duplicate_decision', id: 'd' }, 'Rejected: a decision with id "d" already exists.'],
-    [{ code: 'unknown_work_item', id: 'missing' }, 'Rejected: no work item has id "missing".'],
+    [{ code: 'duplicate_decision', id: 'd' }, 'Rejected: a decision with id "d" already exists; record this one under another id.'],
+    [{ code: 'unknown_work_item', id: 'missing', recorded: ['a', 'b'] }, 'Rejected: no work item has id "missing". Recorded: "a", "b".'],
     [{ code: 'invalid_status' }, 'Rejected: unknown status. Valid statuses: open, in_progress, blocked, done.'],
     [
       { code: 'invalid_id' },
@@ -182,7 +203,8 @@ describe('messages', () => {
     [{ code: 'work_item_limit' }, 'Rejected: the limit of 200 work items is reached.'],
     [{ code: 'decision_limit' }, 'Rejected: the limit of 200 decisions is reached.'],
   ])('words the rejection %j', (rejection, message) => {
-    expect(formatRejection(rejection)).toBe(message);
+    expect(formatRejection(rejection, 'person')).toBe(message);
+    expect(formatRejection(rejection, 'model')).toBe(message);
   });
 
   it('says where the panel is on each surface, and how to bring it back', () => {

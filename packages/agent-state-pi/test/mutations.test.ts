@@ -91,7 +91,7 @@ describe('applyMutation', () => {
     const previous = snapshotOf(EXAMPLE_STATE);
     expect(applyMutation(previous, { kind: 'add_work_item', id: 'parse', content: 'again' })).toEqual({
       kind: 'rejected',
-      rejection: { code: 'duplicate_work_item', id: 'parse' },
+      rejection: { code: 'duplicate_work_item', id: 'parse', status: 'done' },
     });
     expect(applyMutation(previous, { kind: 'add_decision', id: 'pure-core', content: 'again' })).toEqual({
       kind: 'rejected',
@@ -99,11 +99,11 @@ describe('applyMutation', () => {
     });
     expect(applyMutation(previous, { kind: 'set_status', id: 'nope', status: 'done' })).toEqual({
       kind: 'rejected',
-      rejection: { code: 'unknown_work_item', id: 'nope' },
+      rejection: { code: 'unknown_work_item', id: 'nope', recorded: ['parse', 'format', 'docs'] },
     });
     expect(applyMutation(previous, { kind: 'remove_work_item', id: 'nope' })).toEqual({
       kind: 'rejected',
-      rejection: { code: 'unknown_work_item', id: 'nope' },
+      rejection: { code: 'unknown_work_item', id: 'nope', recorded: ['parse', 'format', 'docs'] },
     });
   });
 

@@ -49,7 +49,7 @@ describe('README', () => {
     expect(readme).toContain(formatNoChange({ reason: 'same_objective' }));
     expect(readme).toContain(INTERNAL_FAILURE);
     for (const rejection of rejections) {
-      expect(readme).toContain(formatRejection(rejection));
+      expect(readme).toContain(formatRejection(rejection, 'person'));
     }
   });
 

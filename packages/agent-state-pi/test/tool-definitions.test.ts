@@ -43,16 +43,22 @@ describe('tool definitions', () => {
     expect(Buffer.byteLength(lines.join(''), 'utf8')).toBeLessThanOrEqual(PROMPT_SNIPPET_BUDGET_BYTES);
   });
 
-  it('describe the status as a plain string enum, not a union of literals', () => {
+  it('describe the status as a plain string enum, not a union of literals, its description naming the four', () => {
+    // Pi before 1.6 answers a status outside the enum without the list: the schema itself names it.
+    const status = { type: 'string', enum: ['open', 'in_progress', 'blocked', 'done'], description: 'open, in_progress, blocked or done.' };
     const setStatus = tools.find((tool) => tool.name === 'agent_state_set_work_item_status');
     expect(JSON.parse(JSON.stringify(setStatus?.parameters))).toEqual({
       type: 'object',
-      properties: {
-        id: { type: 'string' },
-        status: { type: 'string', enum: ['open', 'in_progress', 'blocked', 'done'] },
-      },
+      properties: { id: { type: 'string' }, status },
       required: ['id', 'status'],
     });
+    const add = tools.find((tool) => tool.name === 'agent_state_add_work_item');
+    expect(JSON.parse(JSON.stringify(add?.parameters))).toMatchObject({ properties: { status } });
+  });
+
+  it('tell the model the state outlasts compaction and resume, and which tool reads it', () => {
+    const get = tools.find((tool) => tool.name === 'agent_state_get');
+    expect(get?.description).toMatch(/^Read the Agent State: .*Survives compaction and resume\./u);
   });
 
   it('make only the status of a new work item optional', () => {

@@ -74,12 +74,12 @@ describe('tools', () => {
   });
 
   it.each<[string, Record<string, unknown>, string]>([
-    ['agent_state_add_work_item', { id: 'a', content: 'again' }, formatRejection({ code: 'duplicate_work_item', id: 'a' })],
-    ['agent_state_add_decision', { id: 'd', content: 'again' }, formatRejection({ code: 'duplicate_decision', id: 'd' })],
-    ['agent_state_set_work_item_status', { id: 'zz', status: 'done' }, formatRejection({ code: 'unknown_work_item', id: 'zz' })],
-    ['agent_state_add_work_item', { id: 'has space', content: 'C' }, formatRejection({ code: 'invalid_id' })],
-    ['agent_state_add_work_item', { id: 'c', content: 'x'.repeat(501) }, formatRejection({ code: 'invalid_content' })],
-    ['agent_state_add_decision', { id: 'e', content: ' ' }, formatRejection({ code: 'invalid_content' })],
+    ['agent_state_add_work_item', { id: 'a', content: 'again' }, formatRejection({ code: 'duplicate_work_item', id: 'a', status: 'open' }, 'model')],
+    ['agent_state_add_decision', { id: 'd', content: 'again' }, formatRejection({ code: 'duplicate_decision', id: 'd' }, 'model')],
+    ['agent_state_set_work_item_status', { id: 'zz', status: 'done' }, formatRejection({ code: 'unknown_work_item', id: 'zz', recorded: ['a'] }, 'model')],
+    ['agent_state_add_work_item', { id: 'has space', content: 'C' }, formatRejection({ code: 'invalid_id' }, 'model')],
+    ['agent_state_add_work_item', { id: 'c', content: 'x'.repeat(501) }, formatRejection({ code: 'invalid_content' }, 'model')],
+    ['agent_state_add_decision', { id: 'e', content: ' ' }, formatRejection({ code: 'invalid_content' }, 'model')],
   ])('%s %j is an error result with a short message that changes nothing', async (name, args, message) => {
     const host = await startAgentStateHost();
     await host.executeTool('agent_state_add_work_item', { id: 'a', content: 'A' });
@@ -95,13 +95,27 @@ describe('tools', () => {
     expect(await readState(host)).toBe(stateBefore);
   });
 
+  it.each<[string, Record<string, unknown>, string]>([
+    ['agent_state_add_work_item', { id: 'b', content: 'B', priority: 'high' }, 'Rejected: agent_state_add_work_item does not take "priority"; it takes id, content, status.'],
+    ['agent_state_set_work_item_status', { id: 'a', status: 'done', note: 'tests pass' }, 'Rejected: agent_state_set_work_item_status does not take "note"; it takes id, status.'],
+    ['agent_state_add_decision', { id: 'e', content: 'E', status: 'done' }, 'Rejected: agent_state_add_decision does not take "status"; it takes id, content.'],
+    ['agent_state_get', { verbose: true }, 'Rejected: agent_state_get does not take "verbose"; it takes no fields.'],
+  ])('%s refuses a field it does not take, naming the ones it does, and saves nothing', async (name, args, message) => {
+    const host = await startAgentStateHost();
+    await host.executeTool('agent_state_add_work_item', { id: 'a', content: 'A' });
+    const stateBefore = await readState(host);
+    expect(await host.executeTool(name, args)).toEqual({ content: [{ type: 'text', text: message }], details: {}, isError: true });
+    expect(savedPayloads(host)).toHaveLength(1);
+    expect(await readState(host)).toBe(stateBefore);
+  });
+
   it('rejects the 201st work item as an error result', async () => {
     const host = await startAgentStateHost();
     for (let index = 0; index < 200; index += 1) {
       await host.executeTool('agent_state_add_work_item', { id: `w${index}`, content: 'W' });
     }
     const result = await host.executeTool('agent_state_add_work_item', { id: 'w200', content: 'W' });
-    expect(result).toMatchObject({ isError: true, content: [{ text: formatRejection({ code: 'work_item_limit' }) }] });
+    expect(result).toMatchObject({ isError: true, content: [{ text: formatRejection({ code: 'work_item_limit' }, 'model') }] });
     expect(savedPayloads(host)).toHaveLength(200);
   });
 

@@ -12,9 +12,25 @@ export function invalidIdRejection(maxCharacters: number): string {
   return `Rejected: an id must be 1-${maxCharacters} characters with no whitespace, control or bidirectional formatting characters.`;
 }
 
+/** How many recorded ids a rejection names before it says how many more there are. */
+export const LISTED_IDS = 5;
+
+/**
+ * What the caller can do after naming an id nothing has: the recorded ids (the first LISTED_IDS, then
+ * where to read all of them), or that none is recorded yet. `listAll` names the command or tool that does.
+ */
+export interface RecordedIds {
+  readonly ids: readonly string[];
+  readonly listAll: string;
+}
+
 /** An id that breaks the id rule could be long or odd, so it is not repeated. */
-export function unknownIdRejection(noun: string, id: string, repeatable: boolean): string {
-  return repeatable ? `Rejected: no ${noun} has id ${quoteId(id)}.` : `Rejected: no ${noun} has this id.`;
+export function unknownIdRejection(noun: string, id: string, repeatable: boolean, recorded: RecordedIds): string {
+  const head = repeatable ? `Rejected: no ${noun} has id ${quoteId(id)}.` : `Rejected: no ${noun} has this id.`;
+  if (recorded.ids.length === 0) return `${head} None is recorded yet.`;
+  const named = recorded.ids.slice(0, LISTED_IDS).map(quoteId).join(', ');
+  const more = recorded.ids.length - LISTED_IDS;
+  return more > 0 ? `${head} Recorded: ${named} and ${more} more (${recorded.listAll} lists all).` : `${head} Recorded: ${named}.`;
 }
 
 /** What a person is told about a saved entry the adapter cannot read. */

@@ -27,8 +27,8 @@ export {
   type EntryTranscript,
   type EntryTranscriptOptions,
 } from './entry-transcript.js';
-export { ENVELOPE_PROBLEM_REASONS, invalidIdRejection, quoteId, unknownIdRejection } from './id-text.js';
-export { outcomeNotice, type CommandReply, type ControllerOutcome, type Notice, type OutcomeMessages } from './outcome-notice.js';
+export { ENVELOPE_PROBLEM_REASONS, LISTED_IDS, invalidIdRejection, quoteId, unknownIdRejection, type RecordedIds } from './id-text.js';
+export { outcomeNotice, type Caller, type CommandReply, type ControllerOutcome, type Notice, type OutcomeMessages } from './outcome-notice.js';
 export { ELLIPSIS, displayWidth, takeWidth, truncateToWidth } from './display-width.js';
 export { onOptionalEvent } from './optional-event.js';
 export { createSavedState, type FailedChange, type SavedState, type SavedStateOptions } from './saved-state.js';
@@ -89,3 +89,4 @@ export {
   type ToolRowRenderers,
 } from './tool-row.js';
 export { declareTool } from './tool-declaration.js';
+export { schemaFields, unknownFieldRejection } from './tool-fields.js';

@@ -3,6 +3,12 @@ import type { NotifyType } from './port.js';
 // Both adapters apply a request through a controller and tell the person one line about it:
 // a rejection is a warning, an internal failure an error, everything else that was handled info.
 
+/**
+ * Who asked for a change: a person through the command or the model through a tool. A rejection names
+ * the next step in the caller's own terms (a subcommand for one, a tool for the other).
+ */
+export type Caller = 'person' | 'model';
+
 export interface Notice {
   readonly message: string;
   readonly type: NotifyType;

@@ -112,8 +112,8 @@ return JSON.stringify(messages);`;
       const output = await runCodemodeScript(pi(), code);
 
       expect(JSON.parse(output)).toEqual([
-        formatRejection({ code: 'duplicate_item', id: 'csv' }),
-        formatRejection({ code: 'invalid_content' }),
+        formatRejection({ code: 'duplicate_item', id: 'csv' }, 'model'),
+        formatRejection({ code: 'invalid_content' }, 'model'),
       ]);
       expect(await savedItems(pi())).toHaveLength(1);
     });

@@ -27,7 +27,7 @@ const COMPACTOR_PATH = fileURLToPath(new URL('fixtures/boundary-compactor.ts', i
 
 const PENDING_STATUS = 'Context Guard: 3 protected items (2 critical), recovery critical.\nA compaction will be checked at the next model request.\nLast check: none yet.';
 
-const CRITICAL_BY_PERSON_ONLY = formatRejection({ code: 'critical_by_model' });
+const CRITICAL_BY_PERSON_ONLY = formatRejection({ code: 'critical_by_model' }, 'model');
 
 function compactions(entries: readonly SessionFileEntry[]): SessionFileEntry[] {
   return entries.filter((entry) => entry.type === 'compaction');

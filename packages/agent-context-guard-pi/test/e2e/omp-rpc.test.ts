@@ -41,16 +41,16 @@ const COMMAND_REPLIES: readonly (readonly [args: string, message: string, notify
   ['status', formatStatus({ state: EMPTY_GUARD_STATE, discarded: false, verificationPending: false, lastCheck: undefined }), 'info'],
   ['add ship goal --critical Add CSV export to the report page', protectedText('ship', 'goal', true), 'info'],
   ['add no-deps constraint Add no new runtime dependencies', protectedText('no-deps', 'constraint'), 'info'],
-  ['add ship fact Again', formatRejection({ code: 'duplicate_item', id: 'ship' }), 'warning'],
-  ['add x colour Blue', formatRejection({ code: 'invalid_kind' }), 'warning'],
+  ['add ship fact Again', formatRejection({ code: 'duplicate_item', id: 'ship' }, 'person'), 'warning'],
+  ['add x colour Blue', formatRejection({ code: 'invalid_kind' }, 'person'), 'warning'],
   ['critical ship on', formatNoChange({ reason: 'same_critical', id: 'ship', critical: true }), 'info'],
   ['critical no-deps on', changeText({ kind: 'set_critical', id: 'no-deps', critical: true }), 'info'],
   ['critical no-deps off', changeText({ kind: 'set_critical', id: 'no-deps', critical: false }), 'info'],
-  ['critical ghost on', formatRejection({ code: 'unknown_item', id: 'ghost' }), 'warning'],
+  ['critical ghost on', formatRejection({ code: 'unknown_item', id: 'ghost', recorded: ['ship', 'no-deps'] }, 'person'), 'warning'],
   ['list', formatList(TWO_ITEMS), 'info'],
   ['recovery critical', changeText({ kind: 'set_recovery', recovery: 'critical' }), 'info'],
   ['recovery critical', formatNoChange({ reason: 'same_recovery', recovery: 'critical' }), 'info'],
-  ['recovery always', formatRejection({ code: 'invalid_recovery' }), 'warning'],
+  ['recovery always', formatRejection({ code: 'invalid_recovery' }, 'person'), 'warning'],
   ['recovery', formatUsage('recovery'), 'warning'],
   ['bogus', USAGE, 'warning'],
   ['clear', formatClearPreview(TWO_ITEMS), 'info'],
@@ -100,8 +100,8 @@ describeOmp('agent-context-guard-pi in RPC mode', (target) => {
     const [, afterProtect, afterList] = pi().model.chatRequests();
     expect(toolResultsInCallOrder(afterProtect)).toEqual([
       protectedText('csv', 'goal'),
-      formatRejection({ code: 'duplicate_item', id: 'csv' }),
-      formatRejection({ code: 'critical_by_model' }),
+      formatRejection({ code: 'duplicate_item', id: 'csv' }, 'model'),
+      formatRejection({ code: 'critical_by_model' }, 'model'),
     ]);
     expect(toolResultsInCallOrder(afterList).at(-1)).toBe(
       formatListWithCheck(guardState([['csv', 'goal', 'Ship the CSV export']]), undefined),

@@ -36,7 +36,7 @@ describeEachPi('context-guard-pi in an RPC client', (target) => {
     await run('add loc fact The exporter lives in export.ts');
     expect(await run('list')).toEqual([formatList(LOC_ONLY)]);
     expect(await run('recovery critical')).toEqual([changeText({ kind: 'set_recovery', recovery: 'critical' })]);
-    expect(await run('remove nope')).toEqual([formatRejection({ code: 'unknown_item', id: 'nope' })]);
+    expect(await run('remove nope')).toEqual([formatRejection({ code: 'unknown_item', id: 'nope', recorded: ['loc'] }, 'person')]);
     const [usage, ...more] = await run('frobnicate');
     expect(usage).toBe(USAGE);
     expect(more).toEqual([]);

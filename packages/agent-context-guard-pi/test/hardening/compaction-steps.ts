@@ -113,7 +113,7 @@ class ProtectCall extends CompactionStep {
     const result = await real.host.executeTool(PROTECT_TOOL, this.args);
     if (expected.kind !== 'outcome') throw new Error('the compaction steps draw valid arguments only');
     expectSame(result.isError, expected.outcome.kind !== 'changed');
-    expectEqual(result.content, [{ type: 'text', text: referenceOutcomeText(expected.outcome) }]);
+    expectEqual(result.content, [{ type: 'text', text: referenceOutcomeText(model.state, expected.outcome, 'model') }]);
     if (expected.outcome.kind === 'changed') {
       model.state = expected.outcome.state;
     }

@@ -92,7 +92,7 @@ async function callProtect(
     return;
   }
   const { outcome } = expected;
-  const text = referenceOutcomeText(outcome);
+  const text = referenceOutcomeText(currentState(model), outcome, 'model');
   if (outcome.kind !== 'changed') {
     expectEqual(result, { content: [{ type: 'text', text }], details: {}, isError: true });
     return;

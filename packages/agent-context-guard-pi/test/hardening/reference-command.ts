@@ -82,7 +82,7 @@ export function runReferenceCommand(state: ReferenceState, args: string): Refere
 function change(state: ReferenceState, requested: ReferenceChange): ReferenceCommandResult {
   const outcome = applyReferenceChange(state, requested);
   const type = outcome.kind === 'rejected' ? 'warning' : 'info';
-  const message = referenceOutcomeText(outcome);
+  const message = referenceOutcomeText(state, outcome, 'person');
   return outcome.kind === 'changed'
     ? { kind: 'notice', notice: { message, type }, state: outcome.state }
     : { kind: 'notice', notice: { message, type } };

@@ -1,7 +1,7 @@
-import { unknownIdRejection } from '@j1nn0/pi-adapter-kit';
+import { unknownIdRejection, type Caller } from '@j1nn0/pi-adapter-kit';
 import { formatChange, formatNoChange, formatRejection } from '../../src/format.js';
 import type { GuardMutation } from '../../src/mutations.js';
-import { isReferenceId, isReferenceKind, type ReferenceChange, type ReferenceOutcome } from './reference-context-guard.js';
+import { isReferenceId, isReferenceKind, type ReferenceChange, type ReferenceOutcome, type ReferenceState } from './reference-context-guard.js';
 
 // The reference predicts what a change does and why; the words for it are the formatter's alone, so the
 // model-based suites check that the adapter picks the right outcome and reason, and format.test.ts checks
@@ -26,8 +26,8 @@ function toMutation(change: ReferenceChange): GuardMutation {
   }
 }
 
-/** What the adapter says about `outcome`. */
-export function referenceOutcomeText(outcome: ReferenceOutcome): string {
+/** What the adapter says about `outcome`, the result of a change to `state` asked for by `caller`. */
+export function referenceOutcomeText(state: ReferenceState, outcome: ReferenceOutcome, caller: Caller): string {
   switch (outcome.kind) {
     case 'changed':
       return formatChange({
@@ -42,8 +42,11 @@ export function referenceOutcomeText(outcome: ReferenceOutcome): string {
       const { rejection } = outcome;
       // Whether the unknown id is quoted back is the README's id rule, judged here and not by src.
       return rejection.code === 'unknown_item'
-        ? unknownIdRejection('protected item', rejection.id, isReferenceId(rejection.id))
-        : formatRejection(rejection);
+        ? unknownIdRejection('protected item', rejection.id, isReferenceId(rejection.id), {
+            ids: state.items.map((item) => item.id),
+            listAll: caller === 'model' ? 'context_guard_list' : '/context-guard list',
+          })
+        : formatRejection(rejection, caller);
     }
   }
 }

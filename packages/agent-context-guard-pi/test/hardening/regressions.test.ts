@@ -25,7 +25,7 @@ describe('regressions found by the model-based test and fuzzing', () => {
   describe('an id with a lone surrogate was accepted and echoed', () => {
     it('adding an id with a lone surrogate breaks the id rule, by command and by tool', async () => {
       const host = await startGuardHost();
-      const invalidId = formatRejection({ code: 'invalid_id' });
+      const invalidId = formatRejection({ code: 'invalid_id' }, 'person');
       expect(await runGuard(host, 'add half\ud800 goal A')).toEqual([{ message: invalidId, type: 'warning' }]);
       expect(await host.executeTool('context_guard_protect', { id: '\udfff', kind: 'fact', content: 'A' })).toEqual({
         content: [{ type: 'text', text: invalidId }],
@@ -39,7 +39,7 @@ describe('regressions found by the model-based test and fuzzing', () => {
     it('removing an unknown id with a lone surrogate gets the message without the id', async () => {
       const host = await startGuardHost();
       const replies = await runGuard(host, 'remove a\udc00b');
-      expect(replies).toEqual([{ message: formatRejection({ code: 'unknown_item', id: 'a\udc00b' }), type: 'warning' }]);
+      expect(replies).toEqual([{ message: formatRejection({ code: 'unknown_item', id: 'a\udc00b', recorded: [] }, 'person'), type: 'warning' }]);
       expect(replies[0]?.message).not.toContain('\udc00');
     });
   });

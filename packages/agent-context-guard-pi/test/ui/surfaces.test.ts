@@ -34,9 +34,9 @@ describe('the surfaces context-guard-pi draws on', () => {
     }
     expect(client.takeNotifications().map((notice) => notice.message)).toEqual([
       protectedText('ship', 'goal'),
-      formatRejection({ code: 'unknown_item', id: 'nope' }),
+      formatRejection({ code: 'unknown_item', id: 'nope', recorded: ['ship'] }, 'person'),
     ]);
-    expect(terminal.takeNotifications().map((notice) => notice.message)).toEqual([formatRejection({ code: 'unknown_item', id: 'nope' })]);
+    expect(terminal.takeNotifications().map((notice) => notice.message)).toEqual([formatRejection({ code: 'unknown_item', id: 'nope', recorded: ['ship'] }, 'person')]);
   });
 
   it('clears the footer when nothing is protected, and draws nothing in print or JSON mode', async () => {

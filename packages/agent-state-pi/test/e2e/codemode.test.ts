@@ -156,9 +156,9 @@ return JSON.stringify(messages);`;
       const output = await runCodemodeScript(pi(), code);
 
       expect(JSON.parse(output)).toEqual([
-        formatRejection({ code: 'unknown_work_item', id: 'missing' }),
-        formatRejection({ code: 'duplicate_work_item', id: 'parse' }),
-        formatRejection({ code: 'invalid_id' }),
+        formatRejection({ code: 'unknown_work_item', id: 'missing', recorded: ['parse'] }, 'model'),
+        formatRejection({ code: 'duplicate_work_item', id: 'parse', status: 'open' }, 'model'),
+        formatRejection({ code: 'invalid_id' }, 'model'),
       ]);
       expect(stateEntries(await pi().readSessionFile())).toHaveLength(1);
     });

@@ -47,16 +47,16 @@ const COMMAND_REPLIES: readonly (readonly [args: string, message: string, notify
   ['objective Ship the parser', changeText({ kind: 'set_objective', objective: 'Ship the parser' }), 'info'],
   ['objective Ship the parser', formatNoChange({ reason: 'same_objective' }), 'info'],
   ['add parse Parse the arguments', addedText('parse'), 'info'],
-  ['add parse Parse it again', formatRejection({ code: 'duplicate_work_item', id: 'parse' }), 'warning'],
+  ['add parse Parse it again', formatRejection({ code: 'duplicate_work_item', id: 'parse', status: 'open' }, 'person'), 'warning'],
   ['set parse done', statusChangeText('parse', 'open', 'done'), 'info'],
   ['set parse done', formatNoChange({ reason: 'same_status', id: 'parse', status: 'done' }), 'info'],
-  ['set parse finished', formatRejection({ code: 'invalid_status' }), 'warning'],
-  ['set ghost open', formatRejection({ code: 'unknown_work_item', id: 'ghost' }), 'warning'],
+  ['set parse finished', formatRejection({ code: 'invalid_status' }, 'person'), 'warning'],
+  ['set ghost open', formatRejection({ code: 'unknown_work_item', id: 'ghost', recorded: ['parse'] }, 'person'), 'warning'],
   ['set parse', formatUsage('set'), 'warning'],
   ['add docs Write the README', addedText('docs'), 'info'],
   ['remove docs', changeText({ kind: 'remove_work_item', id: 'docs' }), 'info'],
   ['decide pure-core Keep the core free of Pi imports', decidedText('pure-core'), 'info'],
-  ['decide pure-core Again', formatRejection({ code: 'duplicate_decision', id: 'pure-core' }), 'warning'],
+  ['decide pure-core Again', formatRejection({ code: 'duplicate_decision', id: 'pure-core' }, 'person'), 'warning'],
   ['bogus', USAGE, 'warning'],
   ['panel off', formatPanelVisibility(false, 'client', BEFORE_CLEAR), 'info'],
   ['panel on', formatPanelVisibility(true, 'client', BEFORE_CLEAR), 'info'],
@@ -91,6 +91,8 @@ describeOmp('agent-state-pi in RPC mode', (target) => {
           { name: 'agent_state_add_work_item', arguments: { id: 'tests', content: 'Write the e2e tests', status: 'in_progress' } },
           { name: 'agent_state_set_work_item_status', arguments: { id: 'docs', status: 'done' } },
           { name: 'agent_state_add_decision', arguments: { id: 'bun', content: 'omp runs on Bun' } },
+          // omp, like Pi, passes a field the schema does not name on to the tool, which refuses it.
+          { name: 'agent_state_add_work_item', arguments: { id: 'lint', content: 'Lint it', priority: 'high' } },
         ],
       },
       { toolCalls: [{ name: 'agent_state_get', arguments: {} }] },
@@ -102,10 +104,11 @@ describeOmp('agent-state-pi in RPC mode', (target) => {
     expect(turn.assistantText).toBe('Recorded.');
     const [, afterBatch, afterGet] = pi().model.chatRequests();
     expect(toolResultsInCallOrder(afterBatch)).toEqual([
-      formatRejection({ code: 'duplicate_work_item', id: 'docs' }),
+      formatRejection({ code: 'duplicate_work_item', id: 'docs', status: 'open' }, 'model'),
       addedText('tests', 'in_progress'),
       statusChangeText('docs', 'open', 'done'),
       decidedText('bun'),
+      'Rejected: agent_state_add_work_item does not take "priority"; it takes id, content, status.',
     ]);
     const status = await statusOf(pi());
     expect(toolResultsInCallOrder(afterGet).at(-1)).toBe(status);

@@ -72,9 +72,12 @@ describeOmp('agent-state-pi in the terminal UI', (target) => {
     const screen = lines();
     expect(screen).toContain(' Agent State add docs in_progress "Document the export"');
     expect(screen).toContain(' Agent State add parse open "Parse them again"');
-    const duplicate = formatRejection({ code: 'duplicate_work_item', id: 'parse' });
-    expectToolMarks(terminal(), ` ✓ ${addedText('docs', 'in_progress')}`, ` ✗ ${duplicate}`);
-    expect(rowsContaining(screen, duplicate)).toBe(1);
+    const duplicate = formatRejection({ code: 'duplicate_work_item', id: 'parse', status: 'done' }, 'model');
+    // At 80 columns the collapsed row keeps the reason and cuts the next step; ctrl+o shows it whole.
+    const reason = duplicate.slice(0, duplicate.indexOf(';') + 1);
+    const { rejected } = expectToolMarks(terminal(), ` ✓ ${addedText('docs', 'in_progress')}`, (line) => line.startsWith(` ✗ ${reason}`));
+    expect(displayWidth(screen[rejected] ?? '')).toBeLessThanOrEqual(COLS);
+    expect(rowsContaining(screen, reason)).toBe(1);
   }, PI_E2E_TIMEOUT_MS);
 
   it(`puts each footer on a row of its own below the editor, uncut at ${COLS} columns`, () => {

@@ -95,7 +95,7 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
     const { accepted, rejected } = expectToolMarks(
       terminal(),
       ` ✓ ${addedText('docs', 'in_progress')}`,
-      ` ✗ ${formatRejection({ code: 'unknown_work_item', id: 'tests' })}`,
+      ` ✗ ${formatRejection({ code: 'unknown_work_item', id: 'tests', recorded: ['parse', 'fmt', 'docs'] }, 'model')}`,
     );
     expect(rejected).toBeGreaterThan(accepted);
     expect(rowsContaining(screen, '◆ Agent State: added docs (in_progress)')).toBe(entryLines ? 1 : 0);

@@ -22,7 +22,7 @@ import { expectedDetails, expectObservedStateMatches, expectedPayload } from './
 import type { ReferenceState } from '@j1nn0/pi-testkit/reference-models';
 import type { UnreadableProblem } from '../../src/persistence.js';
 import { runReferenceCommand } from './reference-command.js';
-import { referenceOutcomeText } from './reference-messages.js';
+import { referenceOutcomeText, unknownFieldsText } from './reference-messages.js';
 import { runReferenceTool, type ReferenceToolName } from './reference-tools.js';
 import { expectedStatusView, parseStatusText } from './status-view.js';
 
@@ -78,8 +78,12 @@ async function callTool(
     expect(first?.type === 'text' ? first.text : '').toMatch(/^Validation failed for tool "/u);
     return;
   }
+  if (expected.kind === 'unknown_fields') {
+    expectEqual(result, { content: [{ type: 'text', text: unknownFieldsText(tool, args, expected.fields) }], details: {}, isError: true });
+    return;
+  }
   const { outcome } = expected;
-  const text = referenceOutcomeText(state, outcome);
+  const text = referenceOutcomeText(state, outcome, 'model');
   if (outcome.kind === 'rejected') {
     expectEqual(result, { content: [{ type: 'text', text }], details: {}, isError: true });
     return;
@@ -242,6 +246,21 @@ const toolCall: fc.Arbitrary<Step> = fc.oneof(
     fc
       .record({ id: toolIdArbitrary, content: textArbitrary })
       .map((args) => new ToolCall('agent_state_add_decision', args)),
+  ),
+  // A field the tool does not take, as models send them (`priority`, a `note`): refused, nothing recorded.
+  weighted(
+    1,
+    fc
+      .tuple(
+        fc.constantFrom<[ReferenceToolName, Record<string, unknown>]>(
+          ['agent_state_add_work_item', { content: 'C' }],
+          ['agent_state_set_work_item_status', { status: 'done' }],
+          ['agent_state_add_decision', { content: 'D' }],
+        ),
+        toolIdArbitrary,
+        fc.constantFrom('priority', 'note', 'completed'),
+      )
+      .map(([[tool, args], id, field]) => new ToolCall(tool, { id, ...args, [field]: 'high' })),
   ),
   // A required field left out: Pi's validation answers, the tool never runs.
   weighted(

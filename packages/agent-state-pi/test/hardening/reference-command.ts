@@ -29,7 +29,7 @@ function usageOf(subcommand?: string): ReferenceCommandResult {
 
 const QUOTED_ID: ReferenceCommandResult = {
   kind: 'notice',
-  notice: { message: formatRejection({ code: 'quoted_id' }), type: 'warning' },
+  notice: { message: formatRejection({ code: 'quoted_id' }, 'person'), type: 'warning' },
 };
 
 function firstWord(text: string): { readonly word: string; readonly rest: string } {
@@ -65,7 +65,7 @@ export function runReferenceCommand(state: ReferenceState, args: string): Refere
       const [id, status, ...extra] = words(rest);
       if (id === undefined || status === undefined || extra.length > 0) return usageOf(subcommand);
       if (!isReferenceStatus(status)) {
-        return { kind: 'notice', notice: { message: formatRejection({ code: 'invalid_status' }), type: 'warning' } };
+        return { kind: 'notice', notice: { message: formatRejection({ code: 'invalid_status' }, 'person'), type: 'warning' } };
       }
       if (isReferenceQuotedId(id)) return QUOTED_ID;
       return change(state, { kind: 'set', id, status });
@@ -90,7 +90,7 @@ export function runReferenceCommand(state: ReferenceState, args: string): Refere
 function change(state: ReferenceState, requested: ReferenceChange): ReferenceCommandResult {
   const outcome = applyReferenceChange(state, requested);
   const type = outcome.kind === 'rejected' ? 'warning' : 'info';
-  const message = referenceOutcomeText(state, outcome);
+  const message = referenceOutcomeText(state, outcome, 'person');
   return outcome.kind === 'changed'
     ? { kind: 'notice', notice: { message, type }, state: outcome.state }
     : { kind: 'notice', notice: { message, type } };

@@ -1,4 +1,4 @@
-import { unknownIdRejection } from '@j1nn0/pi-adapter-kit';
+import { unknownFieldRejection, unknownIdRejection, type Caller } from '@j1nn0/pi-adapter-kit';
 import {
   isReferenceId,
   isReferenceStatus,
@@ -36,8 +36,8 @@ function toMutation(change: ReferenceChange): StateMutation {
   }
 }
 
-/** What the adapter says about `outcome`, the result of a change to `state`. */
-export function referenceOutcomeText(state: ReferenceState, outcome: ReferenceOutcome): string {
+/** What the adapter says about `outcome`, the result of a change to `state` asked for by `caller`. */
+export function referenceOutcomeText(state: ReferenceState, outcome: ReferenceOutcome, caller: Caller): string {
   switch (outcome.kind) {
     case 'changed':
       return formatChange({
@@ -52,10 +52,29 @@ export function referenceOutcomeText(state: ReferenceState, outcome: ReferenceOu
         : formatNoChange(outcome.noChange);
     case 'rejected': {
       const { rejection } = outcome;
-      // Whether the unknown id is quoted back is the README's id rule, judged here and not by src.
-      return rejection.code === 'unknown_work_item'
-        ? unknownIdRejection('work item', rejection.id, isReferenceId(rejection.id))
-        : formatRejection(rejection);
+      const recorded = state.workItems.map((item) => item.id);
+      switch (rejection.code) {
+        // Whether the unknown id is quoted back is the README's id rule, judged here and not by src.
+        case 'unknown_work_item':
+          return unknownIdRejection('work item', rejection.id, isReferenceId(rejection.id), {
+            ids: recorded,
+            listAll: caller === 'model' ? 'agent_state_get' : '/agent-state status',
+          });
+        case 'duplicate_work_item': {
+          const existing = state.workItems.find((item) => item.id === rejection.id);
+          if (existing === undefined || !isReferenceStatus(existing.status)) throw new Error(`no work item ${rejection.id} to be taken`);
+          return formatRejection({ ...rejection, status: existing.status }, caller);
+        }
+        default:
+          return formatRejection(rejection, caller);
+      }
     }
   }
+}
+
+/** What a tool says to a call that names fields it does not take (the README's tool table lists the ones it does). */
+export function unknownFieldsText(tool: string, args: Readonly<Record<string, unknown>>, fields: readonly string[]): string {
+  const text = unknownFieldRejection(tool, args, fields);
+  if (text === undefined) throw new Error(`${tool} takes every field of the call`);
+  return text;
 }

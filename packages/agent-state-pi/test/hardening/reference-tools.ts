@@ -8,7 +8,8 @@ import {
 } from '@j1nn0/pi-testkit/reference-models';
 
 // The README's tool table: Pi checks the arguments against the schema first (strings; `status` one of the four,
-// optional for adding, where a model's `null` counts as absent), then the tool applies the same change as the command.
+// optional for adding, where a model's `null` counts as absent), then the tool refuses a field it does not take,
+// then it applies the same change as the command.
 
 export const REFERENCE_TOOLS = [
   'agent_state_add_work_item',
@@ -19,7 +20,15 @@ export type ReferenceToolName = (typeof REFERENCE_TOOLS)[number];
 
 export type ReferenceToolResult =
   | { readonly kind: 'invalid_arguments' }
+  | { readonly kind: 'unknown_fields'; readonly fields: readonly string[] }
   | { readonly kind: 'outcome'; readonly outcome: ReferenceOutcome };
+
+/** The fields each tool takes, as the README's tool table lists them. */
+export const REFERENCE_TOOL_FIELDS: Readonly<Record<ReferenceToolName, readonly string[]>> = {
+  agent_state_add_work_item: ['id', 'content', 'status'],
+  agent_state_set_work_item_status: ['id', 'status'],
+  agent_state_add_decision: ['id', 'content'],
+};
 
 const INVALID: ReferenceToolResult = { kind: 'invalid_arguments' };
 
@@ -57,5 +66,8 @@ export function runReferenceTool(
   args: Readonly<Record<string, unknown>>,
 ): ReferenceToolResult {
   const change = toChange(tool, args);
-  return change === undefined ? INVALID : { kind: 'outcome', outcome: applyReferenceChange(state, change) };
+  if (change === undefined) return INVALID;
+  const fields = REFERENCE_TOOL_FIELDS[tool];
+  if (Object.keys(args).some((field) => !fields.includes(field))) return { kind: 'unknown_fields', fields };
+  return { kind: 'outcome', outcome: applyReferenceChange(state, change) };
 }

@@ -34,7 +34,7 @@ describe('regressions found by fuzzing', () => {
     it('a command naming an unknown id with a lone surrogate gets the message without the id', async () => {
       const host = await startAgentStateHost();
       // The rejection for an id that breaks the id rule, which never repeats the id.
-      const withoutId = unknownIdRejection('work item', '\ud800', false);
+      const withoutId = unknownIdRejection('work item', '\ud800', false, { ids: [], listAll: '/agent-state status' });
       expect(await runAgentState(host, 'set \ud800 open')).toEqual([{ message: withoutId, type: 'warning' }]);
       expect(await runAgentState(host, 'remove a\udc00b')).toEqual([{ message: withoutId, type: 'warning' }]);
       expectCleanRun(host);
@@ -43,7 +43,7 @@ describe('regressions found by fuzzing', () => {
     it('a tool call naming an unknown id with a lone surrogate gets the message without the id', async () => {
       const host = await startAgentStateHost();
       expect(await host.executeTool('agent_state_set_work_item_status', { id: '\ud800', status: 'open' })).toEqual({
-        content: [{ type: 'text', text: unknownIdRejection('work item', '\ud800', false) }],
+        content: [{ type: 'text', text: unknownIdRejection('work item', '\ud800', false, { ids: [], listAll: 'agent_state_get' }) }],
         details: {},
         isError: true,
       });
@@ -51,7 +51,7 @@ describe('regressions found by fuzzing', () => {
 
     it('adding an id with a lone surrogate breaks the id rule instead of reaching the core', async () => {
       const host = await startAgentStateHost();
-      const invalidId = formatRejection({ code: 'invalid_id' });
+      const invalidId = formatRejection({ code: 'invalid_id' }, 'person');
       expect(await runAgentState(host, 'add x\ud800 Content')).toEqual([{ message: invalidId, type: 'warning' }]);
       expect(await host.executeTool('agent_state_add_decision', { id: '\udfff', content: 'D' })).toMatchObject({
         content: [{ type: 'text', text: invalidId }],

@@ -52,7 +52,7 @@ export const ADD_TWICE = [
 /** The tool rows a client shows for ADD_TWICE: the first call done with its result, the refused one failed. */
 export const DOCS_TWICE_ROWS = [
   { title: 'agent_state_add_work_item', status: 'completed', text: addedText('docs') },
-  { title: 'agent_state_add_work_item', status: 'failed', text: formatRejection({ code: 'duplicate_work_item', id: 'docs' }) },
+  { title: 'agent_state_add_work_item', status: 'failed', text: formatRejection({ code: 'duplicate_work_item', id: 'docs', status: 'open' }, 'model') },
 ];
 
 /** The model makes the ADD_TWICE calls and then says "Recorded."; resolves with the prompt's outcome. */

@@ -2,6 +2,7 @@ import { describeEachPi } from '@j1nn0/pi-real-hosts';
 import { branchScenarios } from '../scenarios/branches.js';
 import { corruptionScenarios } from '../scenarios/corruption.js';
 import { firstRunScenarios } from '../scenarios/first-run.js';
+import { modelMistakeScenarios } from '../scenarios/model-mistakes.js';
 import { sessionScenarios } from '../scenarios/sessions.js';
 import { toolFieldScenarios } from '../scenarios/tool-fields.js';
 import { PI_PROBE_PATH, useAgentStatePi } from './real-pi.js';
@@ -21,6 +22,7 @@ export function describeEveryLine(part: number): void {
       const pi = useAgentStatePi(target, [PI_PROBE_PATH]);
       firstRunScenarios(target, pi);
       toolFieldScenarios(target, pi);
+      modelMistakeScenarios(target, pi);
       corruptionScenarios(target, pi);
       sessionScenarios(target, pi);
       branchScenarios(target, pi);

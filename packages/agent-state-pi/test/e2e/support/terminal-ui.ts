@@ -239,10 +239,17 @@ export function useBothAdaptersTerminal(target: PiTarget, size: { readonly cols:
  * The rows of an accepted (`✓`) and a rejected (`✗`) tool result: both on screen, both marks
  * coloured and in different colours (the colours themselves differ per host and version).
  */
-export function expectToolMarks(terminal: PiTerminal, acceptedRow: string, rejectedRow: string | RegExp): { accepted: number; rejected: number } {
+export function expectToolMarks(
+  terminal: PiTerminal,
+  acceptedRow: string,
+  rejectedRow: string | RegExp | ((line: string) => boolean),
+): { accepted: number; rejected: number } {
   const lines = terminal.screenLines();
   const accepted = lines.indexOf(acceptedRow);
-  const rejected = typeof rejectedRow === 'string' ? lines.indexOf(rejectedRow) : lines.findIndex((line) => rejectedRow.test(line));
+  const rejected =
+    typeof rejectedRow === 'string'
+      ? lines.indexOf(rejectedRow)
+      : lines.findIndex((line) => (rejectedRow instanceof RegExp ? rejectedRow.test(line) : rejectedRow(line)));
   expect(accepted, acceptedRow).toBeGreaterThan(-1);
   expect(rejected, String(rejectedRow)).toBeGreaterThan(-1);
   const markColour = (row: number, mark: string): string | undefined => terminal.styledRow(row).find((run) => run.text.includes(mark))?.fg;
