@@ -73,15 +73,32 @@ export interface ToolResultRow {
   readonly isError: boolean;
 }
 
-/** One line collapsed (the first line of the text), every line expanded. */
+// Pi's answer to arguments its validator refuses, before the tool runs: a header line, then one
+// `  - <field>: <what is wrong>` line a problem (0.73.1 to 1.6.0, and oh-my-pi alike).
+const VALIDATION_HEADER = /^Validation failed for tool "[^"]*":$/u;
+const VALIDATION_PROBLEM = /^\s*- (.+)$/u;
+
+/**
+ * The line a collapsed row shows: the first line of the text, except for Pi's validation answer, whose
+ * first line only names the tool (already on the call line above): then its first problem, which says why.
+ */
+export function collapsedResultLine(text: string): string {
+  const [first = '', ...rest] = text.split('\n');
+  if (!VALIDATION_HEADER.test(first)) return first;
+  const problem = rest.map((line) => VALIDATION_PROBLEM.exec(line)?.[1]).find((line) => line !== undefined);
+  return problem === undefined ? first : `Invalid arguments: ${problem}`;
+}
+
+/** One line collapsed (collapsedResultLine), every line expanded. */
 export function toolResultLines(row: ToolResultRow): StyledLine[] {
   if (row.isPartial) {
     return [[segment('recording…', 'dim')]];
   }
   const [first = '', ...rest] = row.text.split('\n').map((line) => escapeTerminalText(line));
+  const shown = row.expanded ? first : escapeTerminalText(collapsedResultLine(row.text));
   const head: StyledLine = row.isError
-    ? [segment('✗ ', 'error', true), segment(first, 'error')]
-    : [segment('✓ ', 'success', true), segment(first)];
+    ? [segment('✗ ', 'error', true), segment(shown, 'error')]
+    : [segment('✓ ', 'success', true), segment(shown)];
   return row.expanded ? [head, ...rest.map((line) => [segment(line, 'muted')])] : [head];
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLAIN_THEME, plainText } from '../src/styled-line.js';
-import { argumentText, readRenderArguments, toolResultLines } from '../src/tool-row.js';
+import { argumentText, collapsedResultLine, readRenderArguments, toolResultLines } from '../src/tool-row.js';
 import type { PiThemePort } from '../src/port.js';
 
 describe('tool rows', () => {
@@ -17,6 +17,27 @@ describe('tool rows', () => {
     expect(rejected.map(plainText)).toEqual(['✗ Rejected: no.']);
     expect(accepted[0]?.[0]?.color).toBe('success');
     expect(rejected[0]?.[0]?.color).toBe('error');
+  });
+
+  // Pi's validator answer as 0.84.2 and 1.6.0 word it (0.73.1 as 0.84.2).
+  const older = 'Validation failed for tool "agent_state_set_work_item_status":\n  - status: must be equal to one of the allowed values\n\nReceived arguments:\n{\n  "id": "a",\n  "status": "completed"\n}';
+  const newer = 'Validation failed for tool "agent_state_set_work_item_status":\n  - status: expected one of ["open","in_progress","blocked","done"]\n\nReceived arguments:\n{}';
+
+  it("collapse Pi's validation answer to its first problem, which says why, and keep it whole expanded", () => {
+    expect(collapsedResultLine(older)).toBe('Invalid arguments: status: must be equal to one of the allowed values');
+    expect(collapsedResultLine(newer)).toBe('Invalid arguments: status: expected one of ["open","in_progress","blocked","done"]');
+    expect(toolResultLines({ text: older, expanded: false, isPartial: false, isError: true }).map(plainText)).toEqual([
+      '✗ Invalid arguments: status: must be equal to one of the allowed values',
+    ]);
+    const expanded = toolResultLines({ text: older, expanded: true, isPartial: false, isError: true }).map(plainText);
+    expect(expanded[0]).toBe('✗ Validation failed for tool "agent_state_set_work_item_status":');
+    expect(expanded).toHaveLength(older.split('\n').length);
+  });
+
+  it('collapse any other text to its first line, a validation header without problems included', () => {
+    expect(collapsedResultLine('Rejected: no.\nmore')).toBe('Rejected: no.');
+    expect(collapsedResultLine('Validation failed for tool "x":')).toBe('Validation failed for tool "x":');
+    expect(collapsedResultLine('Validation failed for tool "x": - y')).toBe('Validation failed for tool "x": - y');
   });
 
   it('show every line expanded and a placeholder while partial', () => {
