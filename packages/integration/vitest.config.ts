@@ -10,6 +10,8 @@ export const tiers: TestTiers = {
     'test/demo-pictures.test.ts',
     'test/endurance.test.ts',
     'test/omp-coexistence.test.ts',
+    // Each provider wire format Pi speaks, against a scripted provider that refuses what it would refuse.
+    'test/provider-apis.test.ts',
     // Packed, published and installed as a user gets them.
     'test/packed-tarballs.test.ts',
     'test/pi-install-local.test.ts',

@@ -67,6 +67,15 @@ describe('ScriptedModel', () => {
     expect(model.failures()).toEqual(['step for request 1 threw']);
   });
 
+  it('answers a request its provider would refuse as that provider does, consuming no step', async () => {
+    model.enqueue({ text: 'unused' });
+    const body = { ...(chatBody('x') as object), tools: [{ type: 'function', function: { name: 'bad name', parameters: { type: 'object' } } }] };
+
+    expect((await postChat(model, body)).status).toBe(400);
+    expect(model.refusals().map((refusal) => [refusal.status, refusal.request.toolNames])).toEqual([[400, ['bad name']]]);
+    expect(model.pendingSteps()).toBe(1);
+  });
+
   it('forgets the script and the records on reset', async () => {
     model.enqueue({ text: 'never sent' });
     await postChat(model, chatBody('x'));

@@ -1,3 +1,4 @@
+import type { ProviderApi } from './provider-apis/wire.js';
 /**
  * What a host (Pi, or a fork such as oh-my-pi) does differently, as data: tests read these facts to
  * decide what applies, instead of asking which host runs.
@@ -109,6 +110,11 @@ export interface HostFacts {
    * `load-mode` (oh-my-pi: a tool is top-level only with `loadMode: "essential"`, else a device).
    */
   readonly toolExposure: 'top-level' | 'load-mode';
+  /**
+   * What the host puts before every tool name on a provider's wire, and takes off the names the model
+   * calls: oh-my-pi's Anthropic client escapes them with `_` for a provider that is not Anthropic's own.
+   */
+  readonly wireToolNamePrefix: Readonly<Partial<Record<ProviderApi, string>>>;
 }
 
 /** Pi's own binary, all release lines (line differences stay in PiReleaseLine). */
@@ -132,4 +138,5 @@ export const PI_HOST: HostFacts = Object.freeze({
   sessionFileWritten: { atLaunch: 'after-first-reply', newSession: 'after-first-reply' },
   runsAlone: 'executionMode: sequential',
   toolExposure: 'top-level',
+  wireToolNamePrefix: {},
 } satisfies HostFacts);

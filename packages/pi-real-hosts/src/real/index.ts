@@ -12,10 +12,12 @@ export { useCliRuns } from './cli-runs.js';
 export { PiDriver, startPi } from './pi-driver.js';
 export { createPiSandbox, PiSandbox } from './sandbox.js';
 export { type PiCliResult, runPiCli, runPiSdkScript } from './pi-cli.js';
-export { ScriptedModel, startScriptedModel } from './scripted-model.js';
+export { ScriptedModel, startScriptedModel, type ScriptedRefusal } from './scripted-model.js';
 export { CODEMODE_ONLY_SETTINGS, codemodeCall, runCodemodeScript } from './codemode.js';
 export { expectedOmpToolExposure, ompToolExposure, requestSizes } from './omp-tool-exposure.js';
-export { type ChatMessage, contentText, type ModelRequest, toolResultsInCallOrder } from './model-request.js';
+export { type ChatMessage, contentText, type ModelRequest, toolResultEntriesInCallOrder, toolResultsInCallOrder } from './model-request.js';
+export type { ProviderApi, WireToolResult } from './provider-apis/wire.js';
+export { PROVIDER_APIS } from './provider-apis/wires.js';
 export type { ScriptedToolCall } from './openai-stream.js';
 export {
   overlappingToolCalls,

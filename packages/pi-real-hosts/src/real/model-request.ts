@@ -1,4 +1,7 @@
-/** Pure reading of the OpenAI chat-completions bodies Pi sends to the scripted model. */
+import { OPENAI_COMPLETIONS_WIRE, chatContentText } from './provider-apis/openai-completions.js';
+import type { ProviderApi, ProviderWire, WireToolResult } from './provider-apis/wire.js';
+
+/** Pure reading of the bodies Pi sends to the scripted model, in any provider's wire format. */
 
 /** One message as Pi sent it (OpenAI chat format: system, user, assistant, tool). */
 export type ChatMessage = { readonly role: string; readonly content: unknown } & Readonly<Record<string, unknown>>;
@@ -14,8 +17,15 @@ export interface OfferedTool {
 export interface ModelRequest {
   /** `summary` for the host's compaction / branch-summary calls (see SUMMARIZATION_MARKERS), `chat` for agent turns. */
   readonly kind: 'chat' | 'summary';
+  /** The provider wire the request came in. */
+  readonly api: ProviderApi;
   readonly model: string;
+  /** Chat completions: the messages as sent; other wires: each message as `{ role, content: text }`. */
   readonly messages: readonly ChatMessage[];
+  /** Every tool result the request carries, in the request's order, with the provider's error mark read. */
+  readonly toolResults: readonly WireToolResult[];
+  /** The ids of the assistant's tool calls, in call order. */
+  readonly callIds: readonly string[];
   /** The system (or developer) message text. */
   readonly systemPrompt: string;
   readonly tools: readonly OfferedTool[];
@@ -42,53 +52,36 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The text of a message's content, whether a string or an array of parts. */
-export function contentText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .filter(isRecord)
-    .map((part) => (typeof part['text'] === 'string' ? part['text'] : ''))
-    .join('');
-}
-
-function readMessages(body: Record<string, unknown>): ChatMessage[] {
-  const messages = body['messages'];
-  if (!Array.isArray(messages)) return [];
-  return messages
-    .filter(isRecord)
-    .map((message) => ({ ...message, role: typeof message['role'] === 'string' ? message['role'] : '', content: message['content'] }));
-}
-
-function readTools(body: Record<string, unknown>): OfferedTool[] {
-  const tools = body['tools'];
-  if (!Array.isArray(tools)) return [];
-  return tools.filter(isRecord).map((tool) => {
-    const fn = isRecord(tool['function']) ? tool['function'] : {};
-    return {
-      name: typeof fn['name'] === 'string' ? fn['name'] : '',
-      description: typeof fn['description'] === 'string' ? fn['description'] : '',
-      parameters: fn['parameters'],
-    };
-  });
-}
+export const contentText = chatContentText;
 
 const isSystemRole = (message: ChatMessage): boolean => message.role === 'system' || message.role === 'developer';
 
+/** A chat-completions body, as Pi sends it on `api: "openai-completions"`. */
 export function readModelRequest(body: unknown): ModelRequest {
+  return readWireRequest(OPENAI_COMPLETIONS_WIRE, body);
+}
+
+/** A body in `wire`'s format, read into the same shape whatever the provider. */
+export function readWireRequest(wire: ProviderWire, body: unknown): ModelRequest {
+  const read = wire.read(body);
   const record = isRecord(body) ? body : {};
-  const messages = readMessages(record);
-  const tools = readTools(record);
-  const systemPrompt = messages.filter(isSystemRole).map((message) => contentText(message.content)).join('\n');
+  const messages: ChatMessage[] =
+    wire.api === 'openai-completions' && Array.isArray(record['messages'])
+      ? record['messages'].filter(isRecord).map((message) => ({ ...message, role: typeof message['role'] === 'string' ? message['role'] : '', content: message['content'] }))
+      : read.messages.map((message) => ({ role: message.role, content: message.text }));
   const conversation = messages.filter((message) => !isSystemRole(message));
-  const lastUser = conversation.filter((message) => message.role === 'user').at(-1);
+  const lastUser = read.messages.filter((message) => message.role === 'user').at(-1);
   return {
-    kind: SUMMARIZATION_MARKERS.some((marker) => systemPrompt.includes(marker)) ? 'summary' : 'chat',
-    model: typeof record['model'] === 'string' ? record['model'] : '',
+    kind: SUMMARIZATION_MARKERS.some((marker) => read.systemPrompt.includes(marker)) ? 'summary' : 'chat',
+    api: wire.api,
+    model: read.model,
     messages,
-    systemPrompt,
-    tools,
-    toolNames: tools.map((tool) => tool.name),
-    lastUserText: lastUser === undefined ? undefined : contentText(lastUser.content),
+    toolResults: read.toolResults,
+    callIds: read.callIds,
+    systemPrompt: read.systemPrompt,
+    tools: read.tools,
+    toolNames: read.tools.map((tool) => tool.name),
+    lastUserText: lastUser?.text,
     contextText: conversation.map((message) => contentText(message.content)).join('\n'),
     body,
   };
@@ -113,16 +106,14 @@ export function sentDeclarationKeys(request: ModelRequest, names: readonly strin
  * by `tool_call_id`): oh-my-pi runs one message's calls concurrently and sends results as they finish.
  */
 export function toolResultsInCallOrder(request: ModelRequest | undefined): string[] {
-  const messages = request?.messages ?? [];
-  const results = new Map(
-    messages.filter((message) => message.role === 'tool').map((message) => [message['tool_call_id'], contentText(message.content)]),
-  );
-  const callIds = messages.flatMap((message) => {
-    const calls = message['tool_calls'];
-    return Array.isArray(calls) ? calls.filter(isRecord).map((call) => call['id']) : [];
-  });
-  return callIds.flatMap((id) => {
-    const text = results.get(id);
-    return text === undefined ? [] : [text];
+  return toolResultEntriesInCallOrder(request).map((result) => result.text);
+}
+
+/** The tool results of the request with the provider's error mark, in the order the assistant called the tools. */
+export function toolResultEntriesInCallOrder(request: ModelRequest | undefined): WireToolResult[] {
+  const results = new Map((request?.toolResults ?? []).map((result) => [result.callId, result]));
+  return (request?.callIds ?? []).flatMap((id) => {
+    const result = results.get(id);
+    return result === undefined ? [] : [result];
   });
 }

@@ -33,6 +33,7 @@ export const OMP_HOST: HostFacts = Object.freeze({
   sessionFileWritten: { atLaunch: 'after-first-reply', newSession: 'at-once' },
   runsAlone: 'concurrency: exclusive',
   toolExposure: 'load-mode',
+  wireToolNamePrefix: { 'anthropic-messages': '_' },
 } satisfies HostFacts);
 
 /** The release the suite pins, installed as pi-real-hosts' dependency alias. */

@@ -29,6 +29,7 @@ import {
   type PiState,
 } from './rpc-protocol.js';
 import { PiSandbox } from './sandbox.js';
+import type { ProviderApi } from './provider-apis/wire.js';
 import { ScriptedModel } from './scripted-model.js';
 import { readSessionJsonl, type SessionFileEntry } from './session-file.js';
 
@@ -47,6 +48,8 @@ export interface StartPiOptions {
   readonly extensions?: readonly string[];
   /** A model the caller owns; default: a new scripted model the driver owns and disposes. */
   readonly model?: ScriptedModel;
+  /** The wire of the scripted model the driver makes when no `model` is given. Default: `openai-completions`. */
+  readonly modelApi?: ProviderApi;
   /** A sandbox the caller owns; default: a new one the driver owns and removes on dispose. */
   readonly sandbox?: PiSandbox;
   /** Open this session file at launch (`--session`). */
@@ -105,7 +108,7 @@ export class PiDriver {
   /** Spawns Pi and resolves once it answers `get_state`. */
   static async start(options: StartPiOptions): Promise<PiDriver> {
     const sandbox = options.sandbox ?? (await PiSandbox.create());
-    const model = options.model ?? (await ScriptedModel.start());
+    const model = options.model ?? (await ScriptedModel.start(options.modelApi === undefined ? {} : { api: options.modelApi }));
     const driver = new PiDriver(options, sandbox, model);
     trackResource(driver);
     try {

@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readModelRequest, type ModelRequest } from './model-request.js';
-import { encodeCompletionStream, estimateTokens, type ScriptedReply } from './openai-stream.js';
+import { readWireRequest, type ModelRequest } from './model-request.js';
+import { estimateTokens, type ScriptedReply } from './openai-stream.js';
+import type { ProviderApi, ProviderWire, WireRefusal } from './provider-apis/wire.js';
+import { wireFor } from './provider-apis/wires.js';
 import { trackResource, untrackResource } from './process-registry.js';
 
 /** One queued answer: a fixed reply, or a function of what the model received. */
@@ -17,6 +19,13 @@ export interface ScriptedModelOptions {
   readonly defaultReply?: ScriptedStep;
   readonly provider?: string;
   readonly modelId?: string;
+  /** The provider wire it speaks, as models.json names it. Default: `openai-completions`. */
+  readonly api?: ProviderApi;
+}
+
+/** A request the scripted model answered as its provider would answer one it refuses. */
+export interface ScriptedRefusal extends WireRefusal {
+  readonly request: ModelRequest;
 }
 
 /** The models.json content that makes Pi use this model; Pi reads it from the agent dir. */
@@ -27,14 +36,19 @@ export interface ModelsJson {
 const DEFAULT_SCRIPTED_REPLY: ScriptedReply = { text: 'Scripted reply.' };
 const DEFAULT_SCRIPTED_SUMMARY = 'Scripted summary of the earlier conversation.';
 
-/** An OpenAI-compatible streaming endpoint on 127.0.0.1 that answers from a script and records every request. */
+/**
+ * A streaming provider endpoint on 127.0.0.1 (chat completions, or the wire `api` names) that answers from
+ * a script, records every request, and refuses a request its provider would refuse, as that provider does.
+ */
 export class ScriptedModel {
   readonly provider: string;
   readonly modelId: string;
+  readonly wire: ProviderWire;
   readonly #server: Server;
   readonly #queue: ScriptedStep[] = [];
   readonly #requests: ModelRequest[] = [];
   readonly #failures: string[] = [];
+  readonly #refusals: ScriptedRefusal[] = [];
   readonly #defaultReply: ScriptedStep;
   #summary: ScriptedSummary;
   #port = 0;
@@ -44,6 +58,7 @@ export class ScriptedModel {
     this.#server = server;
     this.provider = options.provider ?? 'scripted';
     this.modelId = options.modelId ?? 'scripted-model';
+    this.wire = wireFor(options.api ?? 'openai-completions');
     this.#defaultReply = options.defaultReply ?? DEFAULT_SCRIPTED_REPLY;
     this.#summary = options.summary ?? DEFAULT_SCRIPTED_SUMMARY;
   }
@@ -68,7 +83,7 @@ export class ScriptedModel {
   }
 
   get baseUrl(): string {
-    return `http://127.0.0.1:${this.#port}/v1`;
+    return this.wire.baseUrl(`http://127.0.0.1:${String(this.#port)}`);
   }
 
   /** `--provider` / `--model` values for Pi. */
@@ -95,6 +110,7 @@ export class ScriptedModel {
     this.#queue.length = 0;
     this.#requests.length = 0;
     this.#failures.length = 0;
+    this.#refusals.length = 0;
   }
 
   /** Every request received, oldest first (copies). */
@@ -115,15 +131,20 @@ export class ScriptedModel {
     return [...this.#failures];
   }
 
+  /** The requests refused as the provider would refuse them (a tool schema it does not take), with its answer. */
+  refusals(): ScriptedRefusal[] {
+    return structuredClone(this.#refusals);
+  }
+
   modelsJson(): ModelsJson {
     return {
       providers: {
         [this.provider]: {
           baseUrl: this.baseUrl,
-          api: 'openai-completions',
+          api: this.wire.api,
           // A lowercase literal: 0.73 would read an existing env var of that name, 0.84+ reads `$NAME` only.
           apiKey: 'scripted-offline-key',
-          compat: { supportsDeveloperRole: false, supportsStore: false, supportsReasoningEffort: false },
+          ...(this.wire.compat === undefined ? {} : { compat: this.wire.compat }),
           models: [{ id: this.modelId, name: this.modelId, reasoning: false, input: ['text'], contextWindow: 128000, maxTokens: 4096 }],
         },
       },
@@ -146,8 +167,8 @@ export class ScriptedModel {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
-      if (request.method !== 'POST' || !(request.url ?? '').endsWith('/chat/completions')) {
-        this.#fail(response, 404, 'unknown route');
+      if (!this.wire.handles(request.method ?? '', request.url ?? '')) {
+        this.#fail(response, 404, `unknown route ${request.method ?? ''} ${request.url ?? ''} for ${this.wire.api}`);
         return;
       }
       let body: unknown;
@@ -157,8 +178,15 @@ export class ScriptedModel {
         this.#fail(response, 400, 'request body is not JSON');
         return;
       }
-      const modelRequest = readModelRequest(body);
+      const modelRequest = readWireRequest(this.wire, body);
       this.#requests.push(modelRequest);
+      const refusal = this.wire.refuse(body);
+      if (refusal !== undefined) {
+        this.#refusals.push({ ...refusal, request: modelRequest });
+        response.writeHead(refusal.status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(refusal.body));
+        return;
+      }
       let reply: ScriptedReply;
       try {
         reply = this.#replyTo(modelRequest);
@@ -166,14 +194,13 @@ export class ScriptedModel {
         this.#fail(response, 500, `step for request ${this.#requests.length} threw`);
         return;
       }
-      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      response.end(
-        encodeCompletionStream(reply, {
-          model: modelRequest.model,
-          callIdPrefix: `call_${this.#requests.length}`,
-          promptTokens: estimateTokens(raw),
-        }),
-      );
+      const streamed = this.wire.stream(reply, {
+        model: modelRequest.model || this.modelId,
+        callIdPrefix: `call_${String(this.#requests.length)}`,
+        promptTokens: estimateTokens(raw),
+      });
+      response.writeHead(200, { 'content-type': streamed.contentType, 'cache-control': 'no-cache' });
+      response.end(streamed.body);
     });
   }
 

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { startPi, type PiDriver } from './pi-driver.js';
+import type { ProviderApi } from './provider-apis/wire.js';
 import { startRpcClient, type PiRpcClient } from './rpc-client.js';
 import type { PiExtensionError } from './rpc-protocol.js';
 import { PiSandbox } from './sandbox.js';
@@ -9,6 +10,8 @@ import { PI_E2E_TIMEOUT_MS, type PiTarget } from './vitest-matrix.js';
 export interface SharedPiOptions {
   /** Agent settings merged over the sandbox defaults (e.g. codemode's). */
   readonly settings?: Readonly<Record<string, unknown>>;
+  /** The wire the scripted model speaks (models.json `api`). Default: `openai-completions`. */
+  readonly modelApi?: ProviderApi;
 }
 
 /** What one Pi process shared by a whole file offers: its model, its extension errors, a way out. */
@@ -52,7 +55,8 @@ function shareAcrossFile<T extends SharedPi>(what: string, start: () => Promise<
 export function useSharedPi(target: PiTarget, extensions: readonly string[], options: SharedPiOptions = {}): () => PiDriver {
   const start = async (): Promise<PiDriver> => {
     const sandbox = options.settings === undefined ? undefined : await PiSandbox.create({ settings: options.settings });
-    return startPi({ ...target, extensions, ...(sandbox === undefined ? {} : { sandbox }) });
+    const modelApi = options.modelApi === undefined ? {} : { modelApi: options.modelApi };
+    return startPi({ ...target, extensions, ...modelApi, ...(sandbox === undefined ? {} : { sandbox }) });
   };
   return shareAcrossFile('Pi', start, (pi) => pi.newSession());
 }

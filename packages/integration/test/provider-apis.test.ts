@@ -1,0 +1,62 @@
+import { PROVIDER_APIS, describeEachPi, describeOmp, toolResultEntriesInCallOrder, useSharedPi, type PiTarget, type ProviderApi } from '@j1nn0/pi-real-hosts';
+import { describe, expect, it } from 'vitest';
+import { formatRejection } from '../../agent-state-pi/src/format.js';
+import { addedText } from '../../agent-state-pi/test/expected-messages.js';
+import { protectedText } from '../../agent-context-guard-pi/test/expected-messages.js';
+import { MARKS_TOOL_ERRORS } from './support/provider-apis.js';
+import { BOTH_EXTENSIONS, readCommand } from './support/real-pi-with-both-adapters.js';
+
+// Both adapters' tools through each wire format Pi speaks to a provider, answered by a scripted model
+// that refuses what that provider would refuse: the six tool schemas are accepted, the calls arrive,
+// each result reaches the model as that provider's tool result, and a rejection in its error form.
+
+const AGENT_STATE_TOOLS = ['agent_state_get', 'agent_state_add_work_item', 'agent_state_set_work_item_status', 'agent_state_add_decision'];
+const CONTEXT_GUARD_TOOLS = ['context_guard_list', 'context_guard_protect'];
+
+function describeApi(api: ProviderApi, target: PiTarget): void {
+  describe(`over ${api}`, () => {
+    const pi = useSharedPi(target, BOTH_EXTENSIONS, { modelApi: api });
+    // The names as the provider sees and the model calls them (oh-my-pi escapes them on Anthropic's wire).
+    const onWire = (name: string): string => `${target.version.host.wireToolNamePrefix[api] ?? ''}${name}`;
+
+    it("offers all six tools, runs their calls, and returns each result, a rejection in the provider's error form where it has one", async () => {
+      pi().model.enqueue(
+        {
+          toolCalls: [
+            { name: onWire('agent_state_add_work_item'), arguments: { id: 'parse', content: 'Parse the arguments' } },
+            { name: onWire('context_guard_protect'), arguments: { id: 'csv', kind: 'goal', content: 'Ship the CSV export' } },
+            { name: onWire('agent_state_add_work_item'), arguments: { id: 'parse', content: 'Parse them again' } },
+          ],
+        },
+        { text: 'Recorded.' },
+      );
+
+      const turn = await pi().prompt('Record the work.');
+
+      expect(pi().model.refusals().map((refusal) => refusal.body)).toEqual([]);
+      expect(turn.assistantText).toBe('Recorded.');
+      const [first, afterCalls] = pi().model.chatRequests();
+      expect(first?.api).toBe(api);
+      expect(first?.toolNames).toEqual(expect.arrayContaining([...AGENT_STATE_TOOLS, ...CONTEXT_GUARD_TOOLS].map(onWire)));
+      expect(toolResultEntriesInCallOrder(afterCalls).map(({ text, isError }) => ({ text, isError }))).toEqual([
+        { text: addedText('parse'), isError: false },
+        { text: protectedText('csv', 'goal'), isError: false },
+        { text: formatRejection({ code: 'duplicate_work_item', id: 'parse', status: 'open' }, 'model'), isError: MARKS_TOOL_ERRORS[api] },
+      ]);
+      expect(await readCommand(pi(), '/agent-state status')).toContain('- [open] parse: Parse the arguments');
+    });
+  });
+}
+
+describeEachPi(
+  'both adapters through every provider API',
+  (target) => {
+    for (const api of PROVIDER_APIS) describeApi(api, target);
+  },
+  { versions: ['0.73.1', '0.84.2', '1.6.0'] },
+);
+
+// oh-my-pi speaks Anthropic Messages with its own client (not the SDK Pi uses): one API there.
+describeOmp('both adapters through a provider API', (target) => {
+  describeApi('anthropic-messages', target);
+});
