@@ -1,4 +1,14 @@
-import { PROVIDER_APIS, describeEachPi, describeOmp, toolResultEntriesInCallOrder, useSharedPi, type PiTarget, type ProviderApi } from '@j1nn0/pi-real-hosts';
+import {
+  CODEMODE_ONLY_SETTINGS,
+  PROVIDER_APIS,
+  describeEachPi,
+  describeOmp,
+  runCodemodeScript,
+  toolResultEntriesInCallOrder,
+  useSharedPi,
+  type PiTarget,
+  type ProviderApi,
+} from '@j1nn0/pi-real-hosts';
 import { describe, expect, it } from 'vitest';
 import { formatRejection } from '../../agent-state-pi/src/format.js';
 import { addedText } from '../../agent-state-pi/test/expected-messages.js';
@@ -54,6 +64,30 @@ describeEachPi(
     for (const api of PROVIDER_APIS) describeApi(api, target);
   },
   { versions: ['0.73.1', '0.84.2', '1.6.0'] },
+);
+
+// Pi 1.6's codemode: the script's tool calls never reach the provider, only what the script returns,
+// which comes back to the model as that wire's tool result.
+describeEachPi(
+  'both adapters in a codemode script through every provider API',
+  (target) => {
+    for (const api of PROVIDER_APIS) {
+      describe(`over ${api}`, () => {
+        const pi = useSharedPi(target, BOTH_EXTENSIONS, { settings: CODEMODE_ONLY_SETTINGS, modelApi: api });
+
+        it('gets objects from both read tools', async () => {
+          const output = await runCodemodeScript(
+            pi(),
+            'const state = await tools.agent_state_get({});\nconst guard = await tools.context_guard_list({});\nreturn JSON.stringify({ state, guard });',
+          );
+
+          expect(pi().model.refusals().map((refusal) => refusal.body)).toEqual([]);
+          expect(JSON.parse(output)).toEqual({ state: { workItems: [], decisions: [] }, guard: { items: [], recovery: 'off' } });
+        });
+      });
+    }
+  },
+  { versions: ['1.6.0'] },
 );
 
 // oh-my-pi speaks Anthropic Messages with its own client (not the SDK Pi uses): one API there.
