@@ -7,6 +7,7 @@ import { AGENT_STATE_OUTPUT_SCHEMA, toAgentStateOutput } from './structured-outp
 import { toolCallLine, type AgentStateToolName } from './ui/tool-rows.js';
 import {
   declareTool,
+  wordList,
   type PiContextPort,
   type PiToolAnnotations,
   type PiToolPort,
@@ -38,7 +39,7 @@ const StringSchema = { type: 'string' };
 // A plain `{ type: 'string', enum }` keeps the payload small; a union of literals would repeat
 // `const` and `type` for every status in every request. Pi before 1.6 answers a status outside the enum
 // with only "must be equal to one of the allowed values": the description names them in the schema itself.
-const StatusSchema = { type: 'string', enum: [...WORK_ITEM_STATUSES], description: `${WORK_ITEM_STATUSES.slice(0, -1).join(', ')} or ${WORK_ITEM_STATUSES.at(-1) ?? ''}.` };
+const StatusSchema = { type: 'string', enum: [...WORK_ITEM_STATUSES], description: `${wordList(WORK_ITEM_STATUSES, 'or')}.` };
 
 const GetParameters = jsonSchema<Record<string, never>>({ type: 'object', properties: {} });
 const AddWorkItemParameters = jsonSchema<{ id: string; content: string; status?: WorkItemStatus }>({

@@ -19,7 +19,7 @@ export {
   type CommandRequest,
 } from './command-request.js';
 export { completionMenu, offerCompletions, type CompletionCandidate } from './completion.js';
-export { plural } from './plural.js';
+export { plural, wordList } from './plural.js';
 export { countCharacters, exceedsCharacters } from './characters.js';
 export {
   createEntryTranscript,

@@ -1,4 +1,4 @@
-import { plural } from './plural.js';
+import { plural, wordList } from './plural.js';
 import { escapeTerminalText } from './terminal-text.js';
 
 // Pi's validator lets properties the schema does not name through to execute. A model that sends one
@@ -33,9 +33,5 @@ export function unknownFieldRejection(
   const named = nameable.map((field) => `"${escapeTerminalText(field)}"`);
   const parts = others > 0 ? [...named, plural(others, 'other field', 'other fields')] : named;
   const takes = fields.length === 0 ? 'it takes no fields' : `it takes ${fields.join(', ')}`;
-  return `Rejected: ${toolName} does not take ${joinWithAnd(parts)}; ${takes}.`;
-}
-
-function joinWithAnd(parts: readonly string[]): string {
-  return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1) ?? ''}`;
+  return `Rejected: ${toolName} does not take ${wordList(parts, 'and')}; ${takes}.`;
 }

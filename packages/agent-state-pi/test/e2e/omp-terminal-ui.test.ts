@@ -6,6 +6,7 @@ import { addedText } from '../expected-messages.js';
 import {
   drawsEntryLines,
   expectToolMarks,
+  expectValidatorRefusalRow,
   footerRowsBelowEditor,
   panelRows,
   resizeAndSettle,
@@ -81,16 +82,7 @@ describeOmp('agent-state-pi in the terminal UI', (target) => {
   }, PI_E2E_TIMEOUT_MS);
 
   it(`shows why the validator refused a call on the collapsed row, within ${COLS} columns`, async () => {
-    model().enqueue(
-      { toolCalls: [{ name: 'agent_state_set_work_item_status', arguments: { id: 'docs', status: 'completed' } }] },
-      { text: 'The status was refused.' },
-    );
-    await submitLine(terminal(), 'Mark the docs completed', 'The status was refused.');
-
-    const screen = lines();
-    const rejected = screen.find((line) => line.startsWith(' ✗ Invalid arguments: status: '));
-    expect(rejected, screen.join('\n')).toBeDefined();
-    expect(displayWidth(rejected ?? '')).toBeLessThanOrEqual(COLS);
+    await expectValidatorRefusalRow(terminal(), model(), COLS);
   }, PI_E2E_TIMEOUT_MS);
 
   it(`puts each footer on a row of its own below the editor, uncut at ${COLS} columns`, () => {

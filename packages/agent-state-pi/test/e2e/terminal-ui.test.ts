@@ -8,6 +8,7 @@ import { snapshotOf } from '../snapshots.js';
 import {
   drawsEntryLines,
   expectToolMarks,
+  expectValidatorRefusalRow,
   footerStatusLine,
   normaliseCapture,
   panelRows,
@@ -160,18 +161,7 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
   }, PI_E2E_TIMEOUT_MS);
 
   it(`shows why Pi's validator refused a call on the collapsed row, within ${COLS} columns`, async () => {
-    model().enqueue(
-      { toolCalls: [{ name: 'agent_state_set_work_item_status', arguments: { id: 'docs', status: 'completed' } }] },
-      { text: 'The status was refused.' },
-    );
-    await submitLine(terminal(), 'Mark the docs completed', 'The status was refused.');
-
-    // The field and what was wrong, not Pi's header line that only names the tool.
-    const screen = lines();
-    const rejected = screen.find((line) => line.startsWith(' ✗ Invalid arguments: status: '));
-    expect(rejected, screen.join('\n')).toBeDefined();
-    expect(displayWidth(rejected ?? '')).toBeLessThanOrEqual(COLS);
-    expect(rowsContaining(screen, 'Validation failed for tool')).toBe(0);
+    await expectValidatorRefusalRow(terminal(), model(), COLS);
   }, PI_E2E_TIMEOUT_MS);
 
   it(`cuts neither footer at ${COLS} columns`, () => {

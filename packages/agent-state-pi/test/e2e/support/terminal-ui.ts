@@ -258,3 +258,21 @@ export function expectToolMarks(
   expect(markColour(accepted, '✓')).not.toBe(markColour(rejected, '✗'));
   return { accepted, rejected };
 }
+
+/**
+ * The model sets a status Pi's validator refuses; the collapsed row of that call must show the field and
+ * what was wrong (not Pi's header line, which only names the tool) within `cols` columns.
+ */
+export async function expectValidatorRefusalRow(terminal: PiTerminal, model: ScriptedModel, cols: number): Promise<void> {
+  model.enqueue(
+    { toolCalls: [{ name: 'agent_state_set_work_item_status', arguments: { id: 'docs', status: 'completed' } }] },
+    { text: 'The status was refused.' },
+  );
+  await submitLine(terminal, 'Mark the docs completed', 'The status was refused.');
+
+  const screen = terminal.screenLines();
+  const rejected = screen.find((line) => line.startsWith(' ✗ Invalid arguments: status: '));
+  expect(rejected, screen.join('\n')).toBeDefined();
+  expect(displayWidth(rejected ?? '')).toBeLessThanOrEqual(cols);
+  expect(rowsContaining(screen, 'Validation failed for tool')).toBe(0);
+}
