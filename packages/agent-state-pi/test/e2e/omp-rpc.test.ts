@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { unknownFieldRejection } from '@j1nn0/pi-adapter-kit';
 import {
   PI_E2E_TIMEOUT_MS,
   ScriptedModel,
@@ -108,7 +109,7 @@ describeOmp('agent-state-pi in RPC mode', (target) => {
       addedText('tests', 'in_progress'),
       statusChangeText('docs', 'open', 'done'),
       decidedText('bun'),
-      'Rejected: agent_state_add_work_item does not take "priority"; it takes id, content, status.',
+      unknownFieldRejection('agent_state_add_work_item', { priority: 'high' }, ['id', 'content', 'status']),
     ]);
     const status = await statusOf(pi());
     expect(toolResultsInCallOrder(afterGet).at(-1)).toBe(status);

@@ -1,3 +1,4 @@
+import { unknownFieldRejection } from '@j1nn0/pi-adapter-kit';
 import { toolResultsInCallOrder, type PiDriver, type PiTarget } from '@j1nn0/pi-real-hosts';
 import { describe, expect, it } from 'vitest';
 import { formatRejection } from '../../../src/format.js';
@@ -42,7 +43,7 @@ export function modelMistakeScenarios(_target: PiTarget, pi: () => PiDriver): vo
       expect(ours).toEqual([
         formatRejection({ code: 'unknown_work_item', id: 'parsing', recorded: ['parse', 'api'] }, 'model'),
         formatRejection({ code: 'duplicate_work_item', id: 'parse', status: 'open' }, 'model'),
-        'Rejected: agent_state_add_work_item does not take "priority"; it takes id, content, status.',
+        unknownFieldRejection('agent_state_add_work_item', { priority: 'high' }, ['id', 'content', 'status']),
       ]);
       // The two additions recorded first, and nothing of the four calls.
       expect(stateEntries(await pi().readSessionFile())).toHaveLength(2);
