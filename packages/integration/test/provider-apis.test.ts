@@ -25,7 +25,7 @@ const CONTEXT_GUARD_TOOLS = ['context_guard_list', 'context_guard_protect'];
 
 function describeApi(api: ProviderApi, target: PiTarget): void {
   describe(`over ${api}`, () => {
-    const pi = useSharedPi(target, BOTH_EXTENSIONS, { modelApi: api });
+    const pi = useSharedPi(target, BOTH_EXTENSIONS, { scriptedModel: { api } });
     // The names as the provider sees and the model calls them (oh-my-pi escapes them on Anthropic's wire).
     const onWire = (name: string): string => `${target.version.host.wireToolNamePrefix[api] ?? ''}${name}`;
 
@@ -73,7 +73,7 @@ describeEachPi(
   (target) => {
     for (const api of PROVIDER_APIS) {
       describe(`over ${api}`, () => {
-        const pi = useSharedPi(target, BOTH_EXTENSIONS, { settings: CODEMODE_ONLY_SETTINGS, modelApi: api });
+        const pi = useSharedPi(target, BOTH_EXTENSIONS, { settings: CODEMODE_ONLY_SETTINGS, scriptedModel: { api } });
 
         it('gets objects from both read tools', async () => {
           const output = await runCodemodeScript(
@@ -83,6 +83,37 @@ describeEachPi(
 
           expect(pi().model.refusals().map((refusal) => refusal.body)).toEqual([]);
           expect(JSON.parse(output)).toEqual({ state: { workItems: [], decisions: [] }, guard: { items: [], recovery: 'off' } });
+        });
+      });
+    }
+  },
+  { versions: ['1.6.0'] },
+);
+
+// A provider listed as Pi 1.6's catalog lists Claude and OpenAI: strict tool schemas on. Pi's built-in
+// tools ask for them; the adapters' do not (constrained-sampling.test.ts shows why). The request with
+// both kinds must stay within what the provider takes, Claude's strict-tool limits included.
+describeEachPi(
+  "both adapters beside Pi's strict built-in tools",
+  (target) => {
+    for (const api of ['anthropic-messages', 'openai-responses'] as const) {
+      describe(`over ${api}, listed for strict tool schemas`, () => {
+        const pi = useSharedPi(target, BOTH_EXTENSIONS, { scriptedModel: { api, strictTools: true } });
+
+        it('offers the six tools plain beside the strict ones, and the provider takes the request', async () => {
+          pi().model.enqueue({ toolCalls: [{ name: 'agent_state_add_work_item', arguments: { id: 'parse', content: 'Parse the arguments' } }] }, { text: 'Recorded.' });
+
+          const turn = await pi().prompt('Record the work.');
+
+          expect(pi().model.refusals().map((refusal) => refusal.body)).toEqual([]);
+          expect(turn.assistantText).toBe('Recorded.');
+          const [first] = pi().model.chatRequests();
+          const ours = new Set([...AGENT_STATE_TOOLS, ...CONTEXT_GUARD_TOOLS]);
+          const offered = first?.tools ?? [];
+          expect(offered.filter((tool) => ours.has(tool.name)).map((tool) => tool.name)).toEqual(expect.arrayContaining([...ours]));
+          expect(offered.filter((tool) => ours.has(tool.name) && tool.strict)).toEqual([]);
+          expect(offered.some((tool) => tool.strict)).toBe(true);
+          expect(await readCommand(pi(), '/agent-state status')).toContain('- [open] parse: Parse the arguments');
         });
       });
     }

@@ -22,7 +22,7 @@ describe('readModelRequest', () => {
     expect(request.kind).toBe('chat');
     expect(request.systemPrompt).toBe('You are an expert coding assistant.');
     expect(request.toolNames).toEqual(['echo_note']);
-    expect(request.tools[0]).toEqual({ name: 'echo_note', description: 'Record', parameters: { type: 'object' } });
+    expect(request.tools[0]).toEqual({ name: 'echo_note', description: 'Record', parameters: { type: 'object' }, strict: false });
     expect(request.lastUserText).toBe('second');
     expect(request.contextText).toBe('first\nok\nnoted: x\nsecond');
   });

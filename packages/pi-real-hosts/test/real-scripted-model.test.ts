@@ -23,6 +23,21 @@ describe('ScriptedModel', () => {
     expect(model.cliArgs).toEqual(['--provider', 'scripted', '--model', 'scripted-model']);
   });
 
+  it('lists strict tool schemas as the provider catalog does, only when asked and where a compat turns them on', async () => {
+    const plain = await startScriptedModel({ api: 'anthropic-messages' });
+    const strict = await startScriptedModel({ api: 'anthropic-messages', strictTools: true });
+    const responses = await startScriptedModel({ api: 'openai-responses', strictTools: true });
+    try {
+      expect(plain.modelsJson().providers['scripted']).not.toHaveProperty('compat');
+      expect(strict.modelsJson().providers['scripted']).toMatchObject({ compat: { supportsStrictTools: true } });
+      expect(responses.modelsJson().providers['scripted']).toMatchObject({ compat: { supportsStrictMode: true } });
+      // Gemini's strict sampling follows the model's major version, not a compat.
+      await expect(startScriptedModel({ api: 'google-generative-ai', strictTools: true })).rejects.toThrow('no compat turns strict tools on');
+    } finally {
+      await Promise.all([plain.dispose(), strict.dispose(), responses.dispose()]);
+    }
+  });
+
   it('answers queued steps in order, then the default reply', async () => {
     model.enqueue({ text: 'one' }, { toolCalls: [{ name: 'echo_note', arguments: { note: 'n' } }] });
 

@@ -59,7 +59,7 @@ describe('ANTHROPIC_MESSAGES_WIRE', () => {
           ],
         },
       ],
-      tools: [tool('echo_note', OBJECT_SCHEMA, { eager_input_streaming: true })],
+      tools: [tool('echo_note', OBJECT_SCHEMA, { eager_input_streaming: true, strict: true })],
     });
 
     expect(read).toEqual({
@@ -72,7 +72,7 @@ describe('ANTHROPIC_MESSAGES_WIRE', () => {
         { role: 'tool', text: 'failed: no' },
         { role: 'user', text: 'and then' },
       ],
-      tools: [{ name: 'echo_note', description: 'The echo_note tool.', parameters: OBJECT_SCHEMA }],
+      tools: [{ name: 'echo_note', description: 'The echo_note tool.', parameters: OBJECT_SCHEMA, strict: true }],
       toolResults: [
         { callId: 'call_1_1', text: 'second result', isError: false },
         { callId: 'call_1_0', text: 'failed: no', isError: true },
@@ -252,7 +252,7 @@ describe.each(PI_LINES)("Pi's Anthropic provider ($agent) against the wire", (li
         { role: 'tool', text: 'failed: no' },
         { role: 'user', text: 'second' },
       ],
-      tools: [{ name: 'echo_note', description: 'Echo a note.', parameters: OBJECT_SCHEMA }],
+      tools: [{ name: 'echo_note', description: 'Echo a note.', parameters: OBJECT_SCHEMA, strict: false }],
       toolResults: [{ callId: 'call_1_0', text: 'failed: no', isError: true }],
       callIds: ['call_1_0'],
     });

@@ -65,7 +65,7 @@ describe('GOOGLE_GENERATIVE_AI_WIRE.read', () => {
       { role: 'assistant', text: '' },
       { role: 'tool', text: 'uid=0' },
     ]);
-    expect(read.tools).toEqual([{ name: 'bash', description: 'Run a command', parameters: bashSchema }]);
+    expect(read.tools).toEqual([{ name: 'bash', description: 'Run a command', parameters: bashSchema, strict: false }]);
     // Without ids a call is its name, numbered from the name's second use, as Google pairs them.
     expect(read.callIds).toEqual(['bash', 'bash#2', 'bash#3']);
     expect(read.toolResults).toEqual([
@@ -75,7 +75,7 @@ describe('GOOGLE_GENERATIVE_AI_WIRE.read', () => {
     ]);
   });
 
-  it('keys calls and results by id when Pi sends ids, and reads a plain system string and legacy parameters', () => {
+  it('keys calls and results by id when Pi sends ids, and reads a plain system string, legacy parameters and validated calling', () => {
     const read = wire.read({
       systemInstruction: 'plain',
       contents: [
@@ -84,6 +84,7 @@ describe('GOOGLE_GENERATIVE_AI_WIRE.read', () => {
         { role: 'user', parts: [{ functionResponse: { name: 'odd', response: { value: 1 } } }, { text: 'next' }] },
       ],
       tools: [{ functionDeclarations: [{ name: 'read', parameters: { type: 'OBJECT' } }] }],
+      toolConfig: { functionCallingConfig: { mode: 'VALIDATED' } },
     });
     expect(read.systemPrompt).toBe('plain');
     expect(read.callIds).toEqual(['call_1_0']);
@@ -97,7 +98,7 @@ describe('GOOGLE_GENERATIVE_AI_WIRE.read', () => {
       { role: 'tool', text: '{"value":1}' },
       { role: 'user', text: 'next' },
     ]);
-    expect(read.tools).toEqual([{ name: 'read', description: '', parameters: { type: 'OBJECT' } }]);
+    expect(read.tools).toEqual([{ name: 'read', description: '', parameters: { type: 'OBJECT' }, strict: true }]);
   });
 
   it('reads nothing from a body that is not one', () => {
@@ -272,8 +273,8 @@ function piContext(modelId: string): Record<string, unknown> {
   return {
     systemPrompt: 'You are scripted.',
     tools: [
-      { name: 'bash', description: 'Run a command', parameters: bashSchema },
-      { name: 'read', description: 'Read a file', parameters: readSchema },
+      { name: 'bash', description: 'Run a command', parameters: bashSchema, strict: false },
+      { name: 'read', description: 'Read a file', parameters: readSchema, strict: false },
     ],
     messages: [
       { role: 'user', content: 'list files', timestamp: 1 },

@@ -48,7 +48,7 @@ describe('OPENAI_RESPONSES_WIRE', () => {
       tools: [
         { type: 'function', name: 'ls', description: 'List.', parameters: { type: 'object', properties: {} }, strict: false },
         { type: 'custom', name: 'apply_patch', format: { type: 'grammar' } },
-        { type: 'function', name: 'read', parameters: OBJECT_SCHEMA },
+        { type: 'function', name: 'read', parameters: OBJECT_SCHEMA, strict: true },
       ],
     });
 
@@ -64,8 +64,8 @@ describe('OPENAI_RESPONSES_WIRE', () => {
         { role: 'user', text: 'thanks' },
       ],
       tools: [
-        { name: 'ls', description: 'List.', parameters: { type: 'object', properties: {} } },
-        { name: 'read', description: '', parameters: OBJECT_SCHEMA },
+        { name: 'ls', description: 'List.', parameters: { type: 'object', properties: {} }, strict: false },
+        { name: 'read', description: '', parameters: OBJECT_SCHEMA, strict: true },
       ],
       toolResults: [
         { callId: 'call_1_0', text: 'a\nb', isError: false },
@@ -272,7 +272,7 @@ describe.each(PI_LINES)("Pi $line's own openai-responses client", (line) => {
       systemPrompt: 'You are scripted.',
       messages: [{ role: 'user', text: 'read a.txt and list' }],
       tools: [
-        { name: 'read', description: 'Read a file.', parameters: READ_TOOL.parameters },
+        { name: 'read', description: 'Read a file.', parameters: READ_TOOL.parameters, strict: false },
         { name: 'ls', description: 'List files.' },
       ],
       toolResults: [],

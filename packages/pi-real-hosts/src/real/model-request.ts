@@ -11,6 +11,8 @@ export interface OfferedTool {
   readonly name: string;
   readonly description: string;
   readonly parameters: unknown;
+  /** Whether Pi asked the provider to sample only what the schema allows (strict tools). */
+  readonly strict: boolean;
 }
 
 /** Everything the scripted model received in one request. */

@@ -29,8 +29,7 @@ import {
   type PiState,
 } from './rpc-protocol.js';
 import { PiSandbox } from './sandbox.js';
-import type { ProviderApi } from './provider-apis/wire.js';
-import { ScriptedModel } from './scripted-model.js';
+import { ScriptedModel, type ScriptedModelOptions } from './scripted-model.js';
 import { readSessionJsonl, type SessionFileEntry } from './session-file.js';
 
 const DEFAULT_WAIT_MS = 20_000;
@@ -48,8 +47,8 @@ export interface StartPiOptions {
   readonly extensions?: readonly string[];
   /** A model the caller owns; default: a new scripted model the driver owns and disposes. */
   readonly model?: ScriptedModel;
-  /** The wire of the scripted model the driver makes when no `model` is given. Default: `openai-completions`. */
-  readonly modelApi?: ProviderApi;
+  /** How the driver makes its scripted model when no `model` is given (its wire, strict tools). */
+  readonly scriptedModel?: ScriptedModelOptions;
   /** A sandbox the caller owns; default: a new one the driver owns and removes on dispose. */
   readonly sandbox?: PiSandbox;
   /** Open this session file at launch (`--session`). */
@@ -108,7 +107,7 @@ export class PiDriver {
   /** Spawns Pi and resolves once it answers `get_state`. */
   static async start(options: StartPiOptions): Promise<PiDriver> {
     const sandbox = options.sandbox ?? (await PiSandbox.create());
-    const model = options.model ?? (await ScriptedModel.start(options.modelApi === undefined ? {} : { api: options.modelApi }));
+    const model = options.model ?? (await ScriptedModel.start(options.scriptedModel));
     const driver = new PiDriver(options, sandbox, model);
     trackResource(driver);
     try {

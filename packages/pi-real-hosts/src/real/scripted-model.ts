@@ -21,6 +21,11 @@ export interface ScriptedModelOptions {
   readonly modelId?: string;
   /** The provider wire it speaks, as models.json names it. Default: `openai-completions`. */
   readonly api?: ProviderApi;
+  /**
+   * Listed as the provider's own catalog lists its models: strict tool schemas on (Pi 1.6+ sends them
+   * then; see the wire's `strictToolsCompat`). Default: off, as for any provider added in models.json.
+   */
+  readonly strictTools?: boolean;
 }
 
 /** A request the scripted model answered as its provider would answer one it refuses. */
@@ -50,6 +55,7 @@ export class ScriptedModel {
   readonly #failures: string[] = [];
   readonly #refusals: ScriptedRefusal[] = [];
   readonly #defaultReply: ScriptedStep;
+  readonly #compat: Readonly<Record<string, unknown>> | undefined;
   #summary: ScriptedSummary;
   #port = 0;
   #closed: Promise<void> | undefined;
@@ -60,6 +66,9 @@ export class ScriptedModel {
     this.modelId = options.modelId ?? 'scripted-model';
     this.wire = wireFor(options.api ?? 'openai-completions');
     this.#defaultReply = options.defaultReply ?? DEFAULT_SCRIPTED_REPLY;
+    const strictCompat = options.strictTools === true ? this.wire.strictToolsCompat : undefined;
+    if (options.strictTools === true && strictCompat === undefined) throw new Error(`${this.wire.api}: no compat turns strict tools on`);
+    this.#compat = this.wire.compat === undefined && strictCompat === undefined ? undefined : { ...this.wire.compat, ...strictCompat };
     this.#summary = options.summary ?? DEFAULT_SCRIPTED_SUMMARY;
   }
 
@@ -144,7 +153,7 @@ export class ScriptedModel {
           api: this.wire.api,
           // A lowercase literal: 0.73 would read an existing env var of that name, 0.84+ reads `$NAME` only.
           apiKey: 'scripted-offline-key',
-          ...(this.wire.compat === undefined ? {} : { compat: this.wire.compat }),
+          ...(this.#compat === undefined ? {} : { compat: this.#compat }),
           models: [{ id: this.modelId, name: this.modelId, reasoning: false, input: ['text'], contextWindow: 128000, maxTokens: 4096 }],
         },
       },

@@ -1,17 +1,16 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { startPi, type PiDriver } from './pi-driver.js';
-import type { ProviderApi } from './provider-apis/wire.js';
 import { startRpcClient, type PiRpcClient } from './rpc-client.js';
 import type { PiExtensionError } from './rpc-protocol.js';
 import { PiSandbox } from './sandbox.js';
-import type { ScriptedModel } from './scripted-model.js';
+import type { ScriptedModel, ScriptedModelOptions } from './scripted-model.js';
 import { PI_E2E_TIMEOUT_MS, type PiTarget } from './vitest-matrix.js';
 
 export interface SharedPiOptions {
   /** Agent settings merged over the sandbox defaults (e.g. codemode's). */
   readonly settings?: Readonly<Record<string, unknown>>;
-  /** The wire the scripted model speaks (models.json `api`). Default: `openai-completions`. */
-  readonly modelApi?: ProviderApi;
+  /** How the scripted model is listed: its wire (models.json `api`, default chat completions), strict tools. */
+  readonly scriptedModel?: ScriptedModelOptions;
 }
 
 /** What one Pi process shared by a whole file offers: its model, its extension errors, a way out. */
@@ -55,8 +54,8 @@ function shareAcrossFile<T extends SharedPi>(what: string, start: () => Promise<
 export function useSharedPi(target: PiTarget, extensions: readonly string[], options: SharedPiOptions = {}): () => PiDriver {
   const start = async (): Promise<PiDriver> => {
     const sandbox = options.settings === undefined ? undefined : await PiSandbox.create({ settings: options.settings });
-    const modelApi = options.modelApi === undefined ? {} : { modelApi: options.modelApi };
-    return startPi({ ...target, extensions, ...modelApi, ...(sandbox === undefined ? {} : { sandbox }) });
+    const scriptedModel = options.scriptedModel === undefined ? {} : { scriptedModel: options.scriptedModel };
+    return startPi({ ...target, extensions, ...scriptedModel, ...(sandbox === undefined ? {} : { sandbox }) });
   };
   return shareAcrossFile('Pi', start, (pi) => pi.newSession());
 }

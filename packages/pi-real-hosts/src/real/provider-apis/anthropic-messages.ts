@@ -76,6 +76,7 @@ function readTools(body: Json): WireTool[] {
     name: stringOf(tool['name']),
     description: stringOf(tool['description']),
     parameters: tool['input_schema'],
+    strict: tool['strict'] === true,
   }));
 }
 
@@ -204,6 +205,7 @@ function encodeMessagesStream(reply: ScriptedReply, parameters: StreamParameters
 
 export const ANTHROPIC_MESSAGES_WIRE: ProviderWire = {
   api: 'anthropic-messages',
+  strictToolsCompat: { supportsStrictTools: true },
   // The SDK appends `/v1/messages` itself: a `baseUrl` ending in `/v1` would post to `/v1/v1/messages`
   // (oh-my-pi strips a trailing `/v1`, Pi does not).
   baseUrl: (origin) => origin,

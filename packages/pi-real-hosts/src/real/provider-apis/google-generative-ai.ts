@@ -104,11 +104,20 @@ function readContents(contents: readonly Record<string, unknown>[]): WireMessage
   });
 }
 
+/** Gemini has no strict flag per tool: `VALIDATED` function calling holds every call of the request to its schema. */
+function validatesCalls(body: unknown): boolean {
+  const toolConfig = isRecord(body) && isRecord(body['toolConfig']) ? body['toolConfig'] : {};
+  const calling = isRecord(toolConfig['functionCallingConfig']) ? toolConfig['functionCallingConfig'] : {};
+  return calling['mode'] === 'VALIDATED';
+}
+
 function readTools(body: unknown): WireTool[] {
+  const strict = validatesCalls(body);
   return declarationsOf(body).map(({ declaration }) => ({
     name: stringOf(declaration['name']),
     description: stringOf(declaration['description']),
     parameters: declaration['parametersJsonSchema'] ?? declaration['parameters'],
+    strict,
   }));
 }
 

@@ -26,6 +26,7 @@ function readTools(body: Record<string, unknown>): WireTool[] {
     name: typeof fn['name'] === 'string' ? fn['name'] : '',
     description: typeof fn['description'] === 'string' ? fn['description'] : '',
     parameters: fn['parameters'],
+    strict: fn['strict'] === true,
   }));
 }
 
@@ -68,6 +69,7 @@ function invalidFunction(index: number, message: string): WireRefusal {
 export const OPENAI_COMPLETIONS_WIRE: ProviderWire = {
   api: 'openai-completions',
   compat: { supportsDeveloperRole: false, supportsStore: false, supportsReasoningEffort: false },
+  strictToolsCompat: { supportsStrictMode: true },
   baseUrl: (origin) => `${origin}/v1`,
   handles: (method, path) => method === 'POST' && path.split('?')[0]?.endsWith('/chat/completions') === true,
   read(body): WireRequest {

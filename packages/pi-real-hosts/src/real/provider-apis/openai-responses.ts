@@ -62,7 +62,12 @@ function readSystemPrompt(body: Record<string, unknown>, items: readonly Record<
 function readTools(body: Record<string, unknown>): WireTool[] {
   return records(body['tools'])
     .filter((tool) => tool['type'] === 'function')
-    .map((tool) => ({ name: stringOf(tool['name']), description: stringOf(tool['description']), parameters: tool['parameters'] }));
+    .map((tool) => ({
+      name: stringOf(tool['name']),
+      description: stringOf(tool['description']),
+      parameters: tool['parameters'],
+      strict: tool['strict'] === true,
+    }));
 }
 
 function invalidRequest(message: string, param: string, code: string): WireRefusal {
@@ -229,6 +234,7 @@ export function encodeResponsesStream(reply: ScriptedReply, parameters: StreamPa
 
 export const OPENAI_RESPONSES_WIRE: ProviderWire = {
   api: 'openai-responses',
+  strictToolsCompat: { supportsStrictMode: true },
   baseUrl: (origin) => `${origin}/v1`,
   handles: (method, path) => method === 'POST' && path.split('?')[0]?.endsWith('/responses') === true,
   read(body): WireRequest {

@@ -9,6 +9,8 @@ export interface WireTool {
   readonly description: string;
   /** The parameters schema as the provider received it (`parameters`, `input_schema`, `parametersJsonSchema`...). */
   readonly parameters: unknown;
+  /** Whether the provider is asked to sample only what the schema allows (`strict: true`). */
+  readonly strict: boolean;
 }
 
 /** One tool result the request carries back to the model, in the order the request holds them. */
@@ -55,6 +57,12 @@ export interface ProviderWire {
   readonly api: ProviderApi;
   /** The models.json `compat` the provider entry needs, if any. */
   readonly compat?: Readonly<Record<string, unknown>>;
+  /**
+   * The `compat` with which Pi 1.6+ sends strict tool schemas on this wire, as Pi's own catalog entries
+   * carry it (Claude: `supportsStrictTools`; OpenAI: `supportsStrictMode`). Undefined where Pi decides
+   * it otherwise (Gemini: by the model's major version).
+   */
+  readonly strictToolsCompat?: Readonly<Record<string, unknown>>;
   /** The models.json `baseUrl` for a server at `origin` (http://127.0.0.1:PORT). */
   baseUrl(origin: string): string;
   /** Whether a request to `path` (with its query) is this API's generation call. */
