@@ -74,19 +74,22 @@ export interface ToolResultRow {
 }
 
 // Pi's answer to arguments its validator refuses, before the tool runs: a header line, then one
-// `  - <field>: <what is wrong>` line a problem (0.73.1 to 1.6.0, and oh-my-pi alike).
+// `  - <field>: <what is wrong>` line a problem (0.73.1 to 1.6.0, and oh-my-pi alike). Pi 1.6 answers
+// arguments that are no object at all in one line: `Invalid arguments for tool "<name>": <why>`.
 const VALIDATION_HEADER = /^Validation failed for tool "[^"]*":$/u;
 const VALIDATION_PROBLEM = /^\s*- (.+)$/u;
+const INVALID_ARGUMENTS = /^Invalid arguments for tool "[^"]*": (.+)$/u;
 
 /**
- * The line a collapsed row shows: the first line of the text, except for Pi's validation answer, whose
- * first line only names the tool (already on the call line above): then its first problem, which says why.
+ * The line a collapsed row shows: the first line of the text, except for Pi's answers to arguments it
+ * refused, which name the tool (already on the call line above): then the first reason they give.
  */
 export function collapsedResultLine(text: string): string {
   const [first = '', ...rest] = text.split('\n');
-  if (!VALIDATION_HEADER.test(first)) return first;
-  const problem = rest.map((line) => VALIDATION_PROBLEM.exec(line)?.[1]).find((line) => line !== undefined);
-  return problem === undefined ? first : `Invalid arguments: ${problem}`;
+  const reason = VALIDATION_HEADER.test(first)
+    ? rest.map((line) => VALIDATION_PROBLEM.exec(line)?.[1]).find((line) => line !== undefined)
+    : INVALID_ARGUMENTS.exec(first)?.[1];
+  return reason === undefined ? first : `Invalid arguments: ${reason}`;
 }
 
 /** One line collapsed (collapsedResultLine), every line expanded. */

@@ -34,6 +34,12 @@ describe('tool rows', () => {
     expect(expanded).toHaveLength(older.split('\n').length);
   });
 
+  it("collapse Pi 1.6's one-line answer to arguments that are no object to its reason", () => {
+    const notAnObject = 'Invalid arguments for tool "agent_state_add_work_item": Tool arguments must be a JSON object\n\nReceived arguments:\n"{}"';
+    expect(collapsedResultLine(notAnObject)).toBe('Invalid arguments: Tool arguments must be a JSON object');
+    expect(collapsedResultLine('Invalid arguments for tool "x":')).toBe('Invalid arguments for tool "x":');
+  });
+
   it('collapse any other text to its first line, a validation header without problems included', () => {
     expect(collapsedResultLine('Rejected: no.\nmore')).toBe('Rejected: no.');
     expect(collapsedResultLine('Validation failed for tool "x":')).toBe('Validation failed for tool "x":');

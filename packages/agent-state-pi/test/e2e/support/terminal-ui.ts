@@ -260,19 +260,26 @@ export function expectToolMarks(
 }
 
 /**
- * The model sets a status Pi's validator refuses; the collapsed row of that call must show the field and
- * what was wrong (not Pi's header line, which only names the tool) within `cols` columns.
+ * The model sets a status Pi's validator refuses, and sends arguments as a JSON string; the collapsed
+ * row of each call must show what was wrong (not Pi's header, which only names the tool) within `cols`.
  */
 export async function expectValidatorRefusalRow(terminal: PiTerminal, model: ScriptedModel, cols: number): Promise<void> {
   model.enqueue(
-    { toolCalls: [{ name: 'agent_state_set_work_item_status', arguments: { id: 'docs', status: 'completed' } }] },
-    { text: 'The status was refused.' },
+    {
+      toolCalls: [
+        { name: 'agent_state_set_work_item_status', arguments: { id: 'docs', status: 'completed' } },
+        { name: 'agent_state_add_work_item', arguments: JSON.stringify({ id: 'tests', content: 'Write the tests' }) },
+      ],
+    },
+    { text: 'Both calls were refused.' },
   );
-  await submitLine(terminal, 'Mark the docs completed', 'The status was refused.');
+  await submitLine(terminal, 'Mark the docs completed', 'Both calls were refused.');
 
   const screen = terminal.screenLines();
-  const rejected = screen.find((line) => line.startsWith(' ✗ Invalid arguments: status: '));
-  expect(rejected, screen.join('\n')).toBeDefined();
-  expect(displayWidth(rejected ?? '')).toBeLessThanOrEqual(cols);
+  const refused = screen.filter((line) => line.startsWith(' ✗ Invalid arguments: '));
+  // Each host words the second its own way (Pi 1.6: no JSON object; before: `root: must be object`; omp: `id: is required`).
+  expect(refused, screen.join('\n')).toEqual([expect.stringMatching(/^ ✗ Invalid arguments: status: /u), expect.stringMatching(/^ ✗ Invalid arguments: \S/u)]);
+  for (const row of refused) expect(displayWidth(row)).toBeLessThanOrEqual(cols);
   expect(rowsContaining(screen, 'Validation failed for tool')).toBe(0);
+  expect(rowsContaining(screen, 'Invalid arguments for tool')).toBe(0);
 }
