@@ -11,10 +11,12 @@ import {
 import { isContextItemKind, isRecoveryMode } from './guard-state.js';
 import type { GuardMutation, Rejection } from './mutations.js';
 import {
+  helpRequest,
   mutationRequest,
   readOnlyRequest,
   rejectedRequest,
   splitWord,
+  usageNoticeType,
   usageRequest,
   type CommandReply,
   type CommandRequest,
@@ -65,6 +67,9 @@ export function parseCommand(args: string): GuardRequest {
         ? mutationRequest({ kind: 'set_recovery', recovery: mode })
         : rejectedRequest({ code: 'invalid_recovery' });
     }
+    case '':
+    case 'help':
+      return helpRequest(splitWord(rest).word);
     default:
       return usageRequest();
   }
@@ -102,7 +107,7 @@ export function runCommand(request: GuardRequest, target: CommandTarget, ctx: Pi
       return { ...formatOutcome(outcome, 'person'), savedChange: outcome.kind === 'changed' };
     }
     case 'usage':
-      return { message: formatUsage(request.subcommand), type: 'warning', savedChange: false };
+      return { message: formatUsage(request.subcommand), type: usageNoticeType(request), savedChange: false };
     case 'rejected':
       return { message: formatRejection(request.rejection, 'person'), type: 'warning', savedChange: false };
   }

@@ -76,14 +76,17 @@ describe('/context-guard', () => {
     );
   });
 
-  it.each([[''], ['   '], ['help'], ['LIST']])(
-    'answers %j with the one-line usage of the whole command as a warning and changes nothing',
-    async (args) => {
-      const host = await startGuardHost();
-      expect(await runGuard(host, args)).toEqual(usageWarning);
-      expect(savedPayloads(host)).toEqual([]);
-    },
-  );
+  it.each([[''], ['   '], ['help']])('answers %j, a question, with the one-line usage of the whole command as information', async (args) => {
+    const host = await startGuardHost();
+    expect(await runGuard(host, args)).toEqual([{ message: USAGE, type: 'info' }]);
+    expect(savedPayloads(host)).toEqual([]);
+  });
+
+  it('answers an unknown subcommand, with the one-line usage of the whole command as a warning and changes nothing', async () => {
+    const host = await startGuardHost();
+    expect(await runGuard(host, 'LIST')).toEqual(usageWarning);
+    expect(savedPayloads(host)).toEqual([]);
+  });
 
   it.each([
     ['list all', formatUsage('list')],

@@ -45,8 +45,16 @@ describe('parseCommand', () => {
     expect(parseCommand('recovery Critical')).toEqual({ kind: 'rejected', rejection: { code: 'invalid_recovery' } });
   });
 
-  it.each([[''], ['   '], ['help'], ['LIST']])('answers %j with the whole usage', (args) => {
-    expect(parseCommand(args)).toEqual({ kind: 'usage', subcommand: undefined });
+  it.each([[''], ['   '], ['help']])('answers %j as a question, with the whole usage', (args) => {
+    expect(parseCommand(args)).toEqual({ kind: 'usage', subcommand: undefined, asked: true });
+  });
+
+  it('answers help with a subcommand with the usage of that subcommand', () => {
+    expect(parseCommand('help recovery')).toEqual({ kind: 'usage', subcommand: 'recovery', asked: true });
+  });
+
+  it.each([['LIST'], ['unknown']])('answers %j with the whole usage as a warning', (args) => {
+    expect(parseCommand(args)).toEqual({ kind: 'usage', subcommand: undefined, asked: false });
   });
 
   it.each([
@@ -64,6 +72,6 @@ describe('parseCommand', () => {
     ['recovery'],
     ['recovery off now'],
   ])('answers %j with the usage of its subcommand', (args) => {
-    expect(parseCommand(args)).toEqual({ kind: 'usage', subcommand: args.trim().split(' ')[0] });
+    expect(parseCommand(args)).toEqual({ kind: 'usage', subcommand: args.trim().split(' ')[0], asked: false });
   });
 });

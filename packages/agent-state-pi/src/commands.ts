@@ -1,5 +1,5 @@
 import { WORK_ITEM_STATUSES, type WorkItemStatus } from '@j1nn0/agent-state';
-import { mutationRequest, readOnlyRequest, rejectedRequest, splitWord, usageRequest } from '@j1nn0/pi-adapter-kit';
+import { helpRequest, mutationRequest, readOnlyRequest, rejectedRequest, splitWord, usageNoticeType, usageRequest } from '@j1nn0/pi-adapter-kit';
 import { surfaceOf, type CommandReply, type CommandRequest, type Notice, type PiContextPort } from '@j1nn0/pi-adapter-kit';
 import type { AgentStateController } from './controller.js';
 import { formatClearPreview, formatOutcome, formatPanelVisibility, formatRejection, formatStatus, formatUsage } from './format.js';
@@ -43,6 +43,9 @@ export function parseCommand(args: string): AgentStateRequest {
         return readOnlyRequest(rest === 'on' ? 'panel_on' : 'panel_off');
       }
       return usageRequest(subcommand);
+    case '':
+    case 'help':
+      return helpRequest(splitWord(rest).word);
     default:
       return usageRequest();
   }
@@ -95,7 +98,7 @@ export function runCommand(request: AgentStateRequest, target: CommandTarget, ct
       return { ...formatOutcome(outcome, 'person'), savedChange: outcome.kind === 'changed' };
     }
     case 'usage':
-      return { message: formatUsage(request.subcommand), type: 'warning', savedChange: false };
+      return { message: formatUsage(request.subcommand), type: usageNoticeType(request), savedChange: false };
     case 'rejected':
       return { message: formatRejection(request.rejection, 'person'), type: 'warning', savedChange: false };
   }

@@ -28,14 +28,17 @@ describe('/agent-state', () => {
     expectCleanRun(host);
   });
 
-  it.each([[''], ['   '], ['help'], ['STATUS']])(
-    'answers %j with the one-line usage of the whole command as a warning',
-    async (args) => {
-      const host = await startAgentStateHost();
-      expect(await runAgentState(host, args)).toEqual(usageWarning);
-      expect(savedPayloads(host)).toEqual([]);
-    },
-  );
+  it.each([[''], ['   '], ['help']])('answers %j, a question, with the one-line usage of the whole command as information', async (args) => {
+    const host = await startAgentStateHost();
+    expect(await runAgentState(host, args)).toEqual([{ message: USAGE, type: 'info' }]);
+    expect(savedPayloads(host)).toEqual([]);
+  });
+
+  it('answers an unknown subcommand, with the one-line usage of the whole command as a warning and changes nothing', async () => {
+    const host = await startAgentStateHost();
+    expect(await runAgentState(host, 'STATUS')).toEqual(usageWarning);
+    expect(savedPayloads(host)).toEqual([]);
+  });
 
   it.each([
     ['status extra', formatUsage('status')],

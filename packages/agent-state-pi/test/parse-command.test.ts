@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseCommand } from '../src/commands.js';
 
-const usage = { kind: 'usage', subcommand: undefined };
-const usageOf = (subcommand: string) => ({ kind: 'usage', subcommand });
+const usage = { kind: 'usage', subcommand: undefined, asked: false };
+const usageOf = (subcommand: string) => ({ kind: 'usage', subcommand, asked: false });
+const help = (subcommand?: string) => ({ kind: 'usage', subcommand, asked: true });
 
 describe('parseCommand', () => {
   it('reads each subcommand into a typed request', () => {
@@ -42,9 +43,14 @@ describe('parseCommand', () => {
     });
   });
 
-  it('answers usage for a bare command or an unknown subcommand', () => {
-    expect(parseCommand('')).toEqual(usage);
-    expect(parseCommand('   ')).toEqual(usage);
+  it('answers a bare command and help as a question, with the whole usage or that of the subcommand asked about', () => {
+    expect(parseCommand('')).toEqual(help());
+    expect(parseCommand('   ')).toEqual(help());
+    expect(parseCommand('help')).toEqual(help());
+    expect(parseCommand('help set')).toEqual(help('set'));
+  });
+
+  it('answers usage as a warning for an unknown subcommand', () => {
     expect(parseCommand('list')).toEqual(usage);
     expect(parseCommand('Status')).toEqual(usage);
   });

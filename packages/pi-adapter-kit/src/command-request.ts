@@ -1,12 +1,15 @@
 // What a slash command's arguments parse into, for every adapter: a read-only action (it records
 // nothing: it shows the state, previews a change or shows or hides something on screen), a change,
-// a usage hint, or a rejection found while parsing. The grammar that produces it stays in the adapter.
+// the usage, or a rejection found while parsing. The grammar that produces it stays in the adapter.
 
 export type CommandRequest<TReadOnly extends string, TMutation, TRejection> =
   | { readonly kind: 'read_only'; readonly action: TReadOnly }
   | { readonly kind: 'mutation'; readonly mutation: TMutation }
-  /** `subcommand` is undefined for a bare or unknown subcommand: then the whole usage line is shown. */
-  | { readonly kind: 'usage'; readonly subcommand: string | undefined }
+  /**
+   * The usage, of `subcommand` or (undefined) of the whole command. `asked`: the person asked for it
+   * (the bare command, `help`), a question answered as information; else the command was malformed.
+   */
+  | { readonly kind: 'usage'; readonly subcommand: string | undefined; readonly asked: boolean }
   | { readonly kind: 'rejected'; readonly rejection: TRejection };
 
 export function readOnlyRequest<TReadOnly extends string>(
@@ -19,8 +22,21 @@ export function mutationRequest<TMutation>(mutation: TMutation): { readonly kind
   return { kind: 'mutation', mutation };
 }
 
-export function usageRequest(subcommand?: string): { readonly kind: 'usage'; readonly subcommand: string | undefined } {
-  return { kind: 'usage', subcommand };
+type UsageRequest = { readonly kind: 'usage'; readonly subcommand: string | undefined; readonly asked: boolean };
+
+/** The command was malformed: its usage, as a warning. */
+export function usageRequest(subcommand?: string): UsageRequest {
+  return { kind: 'usage', subcommand, asked: false };
+}
+
+/** The bare command, or `help [subcommand]`: the person asked for the usage. */
+export function helpRequest(subcommand?: string): UsageRequest {
+  return { kind: 'usage', subcommand: subcommand === '' ? undefined : subcommand, asked: true };
+}
+
+/** How the usage is told: as information when asked for, as a warning when a command was malformed. */
+export function usageNoticeType(request: { readonly asked: boolean }): 'info' | 'warning' {
+  return request.asked ? 'info' : 'warning';
 }
 
 export function rejectedRequest<TRejection>(rejection: TRejection): { readonly kind: 'rejected'; readonly rejection: TRejection } {

@@ -12,9 +12,11 @@ export {
 } from './branch-entry.js';
 export {
   formatCommandUsage,
+  helpRequest,
   mutationRequest,
   readOnlyRequest,
   rejectedRequest,
+  usageNoticeType,
   usageRequest,
   type CommandRequest,
 } from './command-request.js';

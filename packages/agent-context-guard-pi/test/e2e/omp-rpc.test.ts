@@ -53,6 +53,7 @@ const COMMAND_REPLIES: readonly (readonly [args: string, message: string, notify
   ['recovery always', formatRejection({ code: 'invalid_recovery' }, 'person'), 'warning'],
   ['recovery', formatUsage('recovery'), 'warning'],
   ['bogus', USAGE, 'warning'],
+  ['help', USAGE, 'info'],
   ['clear', formatClearPreview(TWO_ITEMS), 'info'],
   ['clear --yes', changeText({ kind: 'clear' }, TWO_ITEMS), 'info'],
   ['clear', formatNoChange({ reason: 'already_empty' }), 'info'],

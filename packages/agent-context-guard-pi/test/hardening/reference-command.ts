@@ -23,6 +23,11 @@ function usageOf(subcommand?: string): ReferenceCommandResult {
   return { kind: 'notice', notice: { message: formatUsage(subcommand), type: 'warning' } };
 }
 
+/** README: the bare command and `help [subcommand]` are questions, answered with the usage as information. */
+function helpOf(subcommand: string): ReferenceCommandResult {
+  return { kind: 'notice', notice: { message: formatUsage(subcommand === '' ? undefined : subcommand), type: 'info' } };
+}
+
 /** The first word and the text after it, both without surrounding whitespace. */
 function firstWord(text: string): { readonly word: string; readonly rest: string } {
   const trimmed = text.trim();
@@ -74,6 +79,9 @@ export function runReferenceCommand(state: ReferenceState, args: string): Refere
       const [mode, ...extra] = words(rest);
       return mode === undefined || extra.length > 0 ? usageOf(subcommand) : change(state, { kind: 'recovery', mode });
     }
+    case '':
+    case 'help':
+      return helpOf(firstWord(rest).word);
     default:
       return usageOf();
   }

@@ -59,6 +59,7 @@ const COMMAND_REPLIES: readonly (readonly [args: string, message: string, notify
   ['decide pure-core Keep the core free of Pi imports', decidedText('pure-core'), 'info'],
   ['decide pure-core Again', formatRejection({ code: 'duplicate_decision', id: 'pure-core' }, 'person'), 'warning'],
   ['bogus', USAGE, 'warning'],
+  ['help', USAGE, 'info'],
   ['panel off', formatPanelVisibility(false, 'client', BEFORE_CLEAR), 'info'],
   ['panel on', formatPanelVisibility(true, 'client', BEFORE_CLEAR), 'info'],
   ['clear', formatClearPreview(BEFORE_CLEAR), 'info'],

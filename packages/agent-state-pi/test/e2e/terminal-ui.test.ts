@@ -164,6 +164,14 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
     await expectValidatorRefusalRow(terminal(), model(), COLS);
   }, PI_E2E_TIMEOUT_MS);
 
+  it('answers a bare command as information and a malformed one as a warning, for both adapters', async () => {
+    for (const command of ['/agent-state', '/context-guard']) {
+      await submitLine(terminal(), command, `Usage: ${command} `);
+      expect(rowsContaining(lines(), `Warning: Usage: ${command} `), lines().join("\n")).toBe(0);
+      await submitLine(terminal(), `${command} bogus`, `Warning: Usage: ${command} `);
+    }
+  }, PI_E2E_TIMEOUT_MS);
+
   it(`cuts neither footer at ${COLS} columns`, () => {
     const footer = footerStatusLine(lines());
     expect(footer).toMatch(/^│ Agent State 1\/3 done .*Guard/u);

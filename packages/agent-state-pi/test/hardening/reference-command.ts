@@ -27,6 +27,11 @@ function usageOf(subcommand?: string): ReferenceCommandResult {
   return { kind: 'notice', notice: { message: formatUsage(subcommand), type: 'warning' } };
 }
 
+/** README: the bare command and `help [subcommand]` are questions, answered with the usage as information. */
+function helpOf(subcommand: string): ReferenceCommandResult {
+  return { kind: 'notice', notice: { message: formatUsage(subcommand === '' ? undefined : subcommand), type: 'info' } };
+}
+
 const QUOTED_ID: ReferenceCommandResult = {
   kind: 'notice',
   notice: { message: formatRejection({ code: 'quoted_id' }, 'person'), type: 'warning' },
@@ -82,6 +87,9 @@ export function runReferenceCommand(state: ReferenceState, args: string): Refere
         kind: 'notice',
         notice: { message: formatPanelVisibility(rest === 'on', 'client', referenceSnapshot(state)), type: 'info' },
       };
+    case '':
+    case 'help':
+      return helpOf(firstWord(rest).word);
     default:
       return usageOf();
   }
