@@ -5,11 +5,7 @@
 export type CommandRequest<TReadOnly extends string, TMutation, TRejection> =
   | { readonly kind: 'read_only'; readonly action: TReadOnly }
   | { readonly kind: 'mutation'; readonly mutation: TMutation }
-  /**
-   * The usage, of `subcommand` or (undefined) of the whole command. `asked`: the person asked for it
-   * (the bare command, `help`), a question answered as information; else the command was malformed.
-   */
-  | { readonly kind: 'usage'; readonly subcommand: string | undefined; readonly asked: boolean }
+  | UsageRequest
   | { readonly kind: 'rejected'; readonly rejection: TRejection };
 
 export function readOnlyRequest<TReadOnly extends string>(
@@ -22,7 +18,15 @@ export function mutationRequest<TMutation>(mutation: TMutation): { readonly kind
   return { kind: 'mutation', mutation };
 }
 
-type UsageRequest = { readonly kind: 'usage'; readonly subcommand: string | undefined; readonly asked: boolean };
+/**
+ * The usage, of `subcommand` or (undefined) of the whole command. `asked`: the person asked for it
+ * (the bare command, `help`), a question answered as information; else the command was malformed.
+ */
+export interface UsageRequest {
+  readonly kind: 'usage';
+  readonly subcommand: string | undefined;
+  readonly asked: boolean;
+}
 
 /** The command was malformed: its usage, as a warning. */
 export function usageRequest(subcommand?: string): UsageRequest {
@@ -35,7 +39,7 @@ export function helpRequest(subcommand?: string): UsageRequest {
 }
 
 /** How the usage is told: as information when asked for, as a warning when a command was malformed. */
-export function usageNoticeType(request: { readonly asked: boolean }): 'info' | 'warning' {
+export function usageNoticeType(request: UsageRequest): 'info' | 'warning' {
   return request.asked ? 'info' : 'warning';
 }
 

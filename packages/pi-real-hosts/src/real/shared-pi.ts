@@ -13,6 +13,14 @@ export interface SharedPiOptions {
   readonly scriptedModel?: ScriptedModelOptions;
 }
 
+/** The scripted model and the sandbox `options` chose, in startPi's terms; absent ones keep its defaults. */
+function chosenByOptions(options: SharedPiOptions, sandbox: PiSandbox | undefined): { scriptedModel?: ScriptedModelOptions; sandbox?: PiSandbox } {
+  return {
+    ...(options.scriptedModel === undefined ? {} : { scriptedModel: options.scriptedModel }),
+    ...(sandbox === undefined ? {} : { sandbox }),
+  };
+}
+
 /** What one Pi process shared by a whole file offers: its model, its extension errors, a way out. */
 interface SharedPi {
   readonly model: ScriptedModel;
@@ -54,8 +62,7 @@ function shareAcrossFile<T extends SharedPi>(what: string, start: () => Promise<
 export function useSharedPi(target: PiTarget, extensions: readonly string[], options: SharedPiOptions = {}): () => PiDriver {
   const start = async (): Promise<PiDriver> => {
     const sandbox = options.settings === undefined ? undefined : await PiSandbox.create({ settings: options.settings });
-    const scriptedModel = options.scriptedModel === undefined ? {} : { scriptedModel: options.scriptedModel };
-    return startPi({ ...target, extensions, ...scriptedModel, ...(sandbox === undefined ? {} : { sandbox }) });
+    return startPi({ ...target, extensions, ...chosenByOptions(options, sandbox) });
   };
   return shareAcrossFile('Pi', start, (pi) => pi.newSession());
 }
@@ -73,7 +80,7 @@ export function useFreshPi(target: PiTarget, extensions: readonly string[], opti
   let driver: PiDriver | undefined;
   beforeEach(async () => {
     const sandbox = options.settings === undefined ? undefined : await PiSandbox.create({ settings: options.settings });
-    driver = await startPi({ ...target, extensions, ...(sandbox === undefined ? {} : { sandbox }) });
+    driver = await startPi({ ...target, extensions, ...chosenByOptions(options, sandbox) });
   }, PI_E2E_TIMEOUT_MS);
   afterEach(async () => {
     const errors = driver?.extensionErrors() ?? [];
