@@ -103,7 +103,7 @@ export function runCommand(request: GuardRequest, target: CommandTarget, ctx: Pi
     case 'read_only':
       return { message: formatReadOnly(request.action, target, ctx), type: 'info', savedChange: false };
     case 'mutation': {
-      const outcome = target.controller.apply(request.mutation, ctx);
+      const outcome = target.controller.apply(request.mutation, ctx, 'person');
       return { ...formatOutcome(outcome, 'person'), savedChange: outcome.kind === 'changed' };
     }
     case 'usage':

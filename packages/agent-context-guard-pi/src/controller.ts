@@ -5,6 +5,7 @@ import { STATE_ENTRY_TYPE, restoreFromBranch, toStatePayload } from './persisten
 import {
   createSavedState,
   showFooterStatus,
+  type Caller,
   type FailedChange,
   type PiContextPort,
 } from '@j1nn0/pi-adapter-kit';
@@ -29,7 +30,8 @@ export interface GuardController {
    */
   ensureLoaded(ctx: PiContextPort): void;
   /** Applies a mutation to the loaded state; a change is saved as one entry before it becomes the current state. */
-  apply(mutation: GuardMutation, ctx: PiContextPort): ControllerOutcome;
+  /** `caller`: who asked (the person's command or the model's tool). */
+  apply(mutation: GuardMutation, ctx: PiContextPort, caller: Caller): ControllerOutcome;
 }
 
 /** One controller per extension instance; its state lives in this closure, never in the module. */
@@ -49,11 +51,12 @@ export function createGuardController(options: GuardControllerOptions): GuardCon
 
   return {
     ...saved,
-    apply: (mutation, ctx) =>
+    apply: (mutation, ctx, caller) =>
       saved.change(
         ctx,
         (state) => applyMutation(state, mutation),
         (outcome) => (outcome.kind === 'changed' ? outcome.state : undefined),
+        caller,
       ),
   };
 }

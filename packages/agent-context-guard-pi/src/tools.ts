@@ -107,7 +107,7 @@ export function createContextGuardTools(target: CommandTarget): ContextGuardTool
         const { id, kind, content } = params;
         const outcome: ControllerOutcome = asksForCritical(params)
           ? { kind: 'rejected', rejection: { code: 'critical_by_model' } }
-          : controller.apply({ kind: 'add', id, itemKind: kind, content, critical: false }, ctx);
+          : controller.apply({ kind: 'add', id, itemKind: kind, content, critical: false }, ctx, 'model');
         const notice = formatOutcome(outcome, 'model');
         // Pi marks a tool result as an error only when execute rejects; the message is all it shows.
         if (outcome.kind !== 'changed') {

@@ -1,8 +1,9 @@
 import { WORK_ITEM_STATUSES, type WorkItemStatus } from '@j1nn0/agent-state';
 import { helpRequest, mutationRequest, readOnlyRequest, rejectedRequest, splitWord, usageNoticeType, usageRequest } from '@j1nn0/pi-adapter-kit';
-import { surfaceOf, type CommandReply, type CommandRequest, type Notice, type PiContextPort } from '@j1nn0/pi-adapter-kit';
+import { surfaceOf, type CommandReply, type CommandRequest, type Notice, type PiContextPort, type ReadOnlyRequest } from '@j1nn0/pi-adapter-kit';
 import type { AgentStateController } from './controller.js';
-import { formatClearPreview, formatOutcome, formatPanelVisibility, formatRejection, formatStatus, formatUsage } from './format.js';
+import { formatClearPreview, formatHistory, formatOutcome, formatPanelVisibility, formatRejection, formatStatus, formatUsage } from './format.js';
+import { stateHistory } from './history.js';
 import { isQuotedId } from './limits.js';
 import type { Rejection, StateMutation } from './mutations.js';
 import type { Subcommand } from './subcommands.js';
@@ -10,8 +11,11 @@ import type { StateView } from './ui/state-view.js';
 
 export const COMMAND_NAME = 'agent-state';
 
-/** Requests that change nothing recorded: reading the state, previewing a clear, hiding or showing the panel. */
-export type AgentStateReadOnlyAction = 'status' | 'clear_preview' | 'panel_on' | 'panel_off';
+/**
+ * Requests that change nothing recorded: reading the state or its history, previewing a clear, hiding or
+ * showing the panel.
+ */
+export type AgentStateReadOnlyAction = 'status' | 'history' | 'clear_preview' | 'panel_on' | 'panel_off';
 
 export type AgentStateRequest = CommandRequest<AgentStateReadOnlyAction, StateMutation, Rejection>;
 
@@ -21,6 +25,13 @@ export function parseCommand(args: string): AgentStateRequest {
   switch (subcommand) {
     case 'status':
       return rest === '' ? readOnlyRequest('status') : usageRequest(subcommand);
+    case 'history': {
+      const { word: id, rest: extra } = splitWord(rest);
+      if (extra !== '') {
+        return usageRequest(subcommand);
+      }
+      return id === '' ? readOnlyRequest('history') : readOnlyRequest('history', id);
+    }
     case 'objective':
       return rest === '' ? usageRequest(subcommand) : mutationRequest({ kind: 'set_objective', objective: rest });
     case 'add':
@@ -92,9 +103,9 @@ export function runCommand(request: AgentStateRequest, target: CommandTarget, ct
   controller.ensureLoaded(ctx);
   switch (request.kind) {
     case 'read_only':
-      return { ...runReadOnly(request.action, target, ctx), savedChange: false };
+      return { ...runReadOnly(request, target, ctx), savedChange: false };
     case 'mutation': {
-      const outcome = controller.apply(request.mutation, ctx);
+      const outcome = controller.apply(request.mutation, ctx, 'person');
       return { ...formatOutcome(outcome, 'person'), savedChange: outcome.kind === 'changed' };
     }
     case 'usage':
@@ -104,10 +115,16 @@ export function runCommand(request: AgentStateRequest, target: CommandTarget, ct
   }
 }
 
-function runReadOnly(action: AgentStateReadOnlyAction, { controller, screen }: CommandTarget, ctx: PiContextPort): Notice {
+function runReadOnly(
+  { action, id }: ReadOnlyRequest<AgentStateReadOnlyAction>,
+  { controller, screen }: CommandTarget,
+  ctx: PiContextPort,
+): Notice {
   switch (action) {
     case 'status':
       return { message: formatStatus(controller.current(), controller.summary()), type: 'info' };
+    case 'history':
+      return { message: formatHistory(stateHistory(ctx.sessionManager.getBranch(), id), id, new Date()), type: 'info' };
     case 'clear_preview':
       return { message: formatClearPreview(controller.current()), type: 'info' };
     case 'panel_on':

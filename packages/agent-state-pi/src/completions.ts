@@ -5,6 +5,7 @@ import { SUBCOMMANDS } from './subcommands.js';
 
 const SUBCOMMAND_DESCRIPTIONS: Readonly<Record<(typeof SUBCOMMANDS)[number], string>> = {
   status: 'show the objective, work items and decisions',
+  history: 'who changed what, and when: history [id]',
   objective: 'set the objective',
   add: 'add a work item: add <id> <content>',
   set: "set a work item's status: set <id> <status>",
@@ -26,7 +27,7 @@ const SUBCOMMAND_CANDIDATES: readonly CompletionCandidate[] = SUBCOMMANDS.map((w
 
 const TAKES_ARGUMENTS: ReadonlySet<string> = new Set(['objective', 'add', 'set', 'remove', 'decide', 'panel']);
 
-/** Subcommands; existing work-item ids after `set ` and `remove `; statuses after `set <existing id> `; on/off after `panel `. */
+/** Subcommands; existing work-item ids after `set `, `remove ` and `history `; statuses after `set <existing id> `; on/off after `panel `. */
 export function completeArguments(prefix: string, workItemIds: readonly string[]): PiCompletionItem[] | null {
   const words = completionWords(prefix);
   const [subcommand = '', id = '', status = ''] = words;
@@ -35,9 +36,9 @@ export function completeArguments(prefix: string, workItemIds: readonly string[]
   let items: PiCompletionItem[] = [];
   if (words.length === 1) {
     items = offerCompletions(SUBCOMMAND_CANDIDATES, subcommand, (name) => (TAKES_ARGUMENTS.has(name) ? `${name} ` : name));
-  } else if (words.length === 2 && (subcommand === 'set' || subcommand === 'remove')) {
+  } else if (words.length === 2 && (subcommand === 'set' || subcommand === 'remove' || subcommand === 'history')) {
     items = offerCompletions(typeableIds, id, (candidate) =>
-      subcommand === 'set' ? `set ${candidate} ` : `remove ${candidate}`,
+      subcommand === 'set' ? `set ${candidate} ` : `${subcommand} ${candidate}`,
     );
   } else if (words.length === 2 && subcommand === 'panel') {
     items = offerCompletions(PANEL_CANDIDATES, id, (mode) => `panel ${mode}`);

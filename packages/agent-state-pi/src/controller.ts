@@ -7,7 +7,7 @@ import {
 import { formatUnreadableEntry } from './format.js';
 import { applyMutation, type MutationOutcome, type StateMutation } from './mutations.js';
 import { STATE_ENTRY_TYPE, restoreFromBranch, toStatePayload } from './persistence.js';
-import { createSavedState, type FailedChange, type PiContextPort } from '@j1nn0/pi-adapter-kit';
+import { createSavedState, type Caller, type FailedChange, type PiContextPort } from '@j1nn0/pi-adapter-kit';
 
 /** An unexpected failure (a bug or a host error) is reported, never thrown at Pi. */
 export type ControllerOutcome = MutationOutcome | FailedChange;
@@ -23,8 +23,11 @@ export interface AgentStateController {
    * `session.bindExtensions()` sends no session_start, and a first read or change must not start empty.
    */
   ensureLoaded(ctx: PiContextPort): void;
-  /** Applies a mutation to the loaded state; a change is saved as one entry before it becomes the current state. */
-  apply(mutation: StateMutation, ctx: PiContextPort): ControllerOutcome;
+  /**
+   * Applies a mutation to the loaded state; a change is saved as one entry, with `caller` (who asked),
+   * before it becomes the current state.
+   */
+  apply(mutation: StateMutation, ctx: PiContextPort, caller: Caller): ControllerOutcome;
 }
 
 /** One controller per extension instance; its state lives in this closure, never in the module. */
@@ -46,8 +49,8 @@ export function createAgentStateController(
   const saved = createSavedState({
     empty: createAgentState().snapshot(),
     restore: restoreFromBranch,
-    save: (snapshot) => {
-      appendEntry(STATE_ENTRY_TYPE, toStatePayload(snapshot));
+    save: (snapshot, caller) => {
+      appendEntry(STATE_ENTRY_TYPE, toStatePayload(snapshot, caller));
     },
     unreadableNotice: formatUnreadableEntry,
     show: (ctx, snapshot) => {
@@ -58,11 +61,12 @@ export function createAgentStateController(
   return {
     ...saved,
     summary: () => summaryOf(saved.current()),
-    apply: (mutation, ctx) =>
+    apply: (mutation, ctx, caller) =>
       saved.change(
         ctx,
         (snapshot) => applyMutation(snapshot, mutation),
         (outcome) => (outcome.kind === 'changed' ? outcome.snapshot : undefined),
+        caller,
       ),
   };
 }

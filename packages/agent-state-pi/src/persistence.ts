@@ -1,5 +1,5 @@
 import { restoreAgentState, type AgentStateSnapshot } from '@j1nn0/agent-state';
-import { readEnvelope, restoreNewestEntry, type EnvelopeProblem, type NewestEntryRestore, type PayloadRead, type PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
+import { readEnvelope, restoreNewestEntry, type Caller, type EnvelopeProblem, type NewestEntryRestore, type PayloadRead, type PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
 
 /** The custom session entry type holding one full snapshot after each successful change. */
 export const STATE_ENTRY_TYPE = 'agent-state-state';
@@ -9,6 +9,8 @@ export const STATE_PAYLOAD_VERSION = 1;
 
 export interface StatePayload {
   readonly schemaVersion: typeof STATE_PAYLOAD_VERSION;
+  /** Who asked for the change: the person through `/agent-state`, or the model through a tool. */
+  readonly by: Caller;
   readonly state: AgentStateSnapshot;
 }
 
@@ -16,8 +18,18 @@ export type UnreadableProblem = EnvelopeProblem | 'rejected_snapshot';
 
 export type BranchRestore = NewestEntryRestore<AgentStateSnapshot, UnreadableProblem>;
 
-export function toStatePayload(snapshot: AgentStateSnapshot): StatePayload {
-  return { schemaVersion: STATE_PAYLOAD_VERSION, state: snapshot };
+export function toStatePayload(snapshot: AgentStateSnapshot, by: Caller): StatePayload {
+  return { schemaVersion: STATE_PAYLOAD_VERSION, by, state: snapshot };
+}
+
+/**
+ * Who saved an entry, where its payload says so. The state does not depend on it: a payload without a
+ * valid `by` (written by hand, or by a build before it was recorded) still restores, and its history
+ * says that who made the change is not recorded rather than guessing.
+ */
+export function savedBy(data: unknown): Caller | undefined {
+  const by = typeof data === 'object' && data !== null ? (data as { readonly by?: unknown }).by : undefined;
+  return by === 'person' || by === 'model' ? by : undefined;
 }
 
 /** Reads one saved payload; anything the core does not accept as a snapshot is unreadable. */

@@ -87,7 +87,7 @@ function runMutation(
   mutation: StateMutation,
   ctx: PiContextPort,
 ): Promise<PiToolResult<AgentStateToolDetails>> {
-  const outcome = controller.apply(mutation, ctx);
+  const outcome = controller.apply(mutation, ctx, 'model');
   const notice = formatOutcome(outcome, 'model');
   if (outcome.kind === 'rejected' || outcome.kind === 'failed') {
     return Promise.reject(new Error(notice.message));

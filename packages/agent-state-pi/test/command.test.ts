@@ -142,6 +142,7 @@ describe('/agent-state', () => {
       expect(await readState(host)).toBe(EMPTY_STATUS);
       expect(savedPayloads(host).at(-1)).toEqual({
         schemaVersion: 1,
+        by: 'person',
         state: { schemaVersion: 1, workItems: [], decisions: [] },
       });
     });

@@ -11,6 +11,7 @@ describe('completeArguments', () => {
   it('offers every subcommand for an empty prefix, with a trailing space when arguments follow', () => {
     expect(completeArguments('', ids)?.map(({ value, label }) => ({ value, label }))).toEqual([
       { value: 'status', label: 'status' },
+      { value: 'history', label: 'history' },
       { value: 'objective ', label: 'objective' },
       { value: 'add ', label: 'add' },
       { value: 'set ', label: 'set' },
@@ -48,7 +49,8 @@ describe('completeArguments', () => {
     expect(values('cl')).toEqual(['clear']);
   });
 
-  it('offers existing work-item ids after set and remove as the full argument text', () => {
+  it('offers existing work-item ids after set, remove and history as the full argument text', () => {
+    expect(values('history p')).toEqual(['history parse', 'history plan']);
     expect(completeArguments('set p', ids)).toEqual([
       { value: 'set parse ', label: 'parse' },
       { value: 'set plan ', label: 'plan' },

@@ -65,7 +65,7 @@ describe('formatStatus', () => {
 describe('messages', () => {
   it('keeps the usage on one line listing every subcommand', () => {
     expect(USAGE).toBe(
-      'Usage: /agent-state status | objective <text> | add <id> <content> | ' +
+      'Usage: /agent-state status | history [id] | objective <text> | add <id> <content> | ' +
         'set <id> <open|in_progress|blocked|done> | remove <id> | decide <id> <content> | clear [--yes] | panel <on|off>',
     );
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STATE_ENTRY_TYPE, restoreFromBranch, toStatePayload } from '../src/persistence.js';
+import { STATE_ENTRY_TYPE, restoreFromBranch, savedBy, toStatePayload } from '../src/persistence.js';
 import type { PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
 import { EXAMPLE_STATE, snapshotOf } from './snapshots.js';
 
@@ -19,13 +19,13 @@ describe('restoreFromBranch', () => {
   });
 
   it('restores the newest state entry of the branch', () => {
-    const branch = [stateEntry('s1', toStatePayload(older)), message, stateEntry('s2', toStatePayload(newer)), message];
+    const branch = [stateEntry('s1', toStatePayload(older, 'person')), message, stateEntry('s2', toStatePayload(newer, 'model')), message];
     expect(restoreFromBranch(branch)).toEqual({ kind: 'restored', entryId: 's2', value: newer });
   });
 
   it('ignores a custom message that happens to carry the same custom type', () => {
     const customMessage = { type: 'custom_message', id: 'cm', customType: STATE_ENTRY_TYPE, data: null };
-    expect(restoreFromBranch([stateEntry('s1', toStatePayload(older)), customMessage])).toEqual({
+    expect(restoreFromBranch([stateEntry('s1', toStatePayload(older, 'person')), customMessage])).toEqual({
       kind: 'restored',
       entryId: 's1',
       value: older,
@@ -57,12 +57,12 @@ describe('restoreFromBranch', () => {
       'rejected_snapshot',
     ],
   ])('reports %s in the newest entry without falling back to an older one', (_name, data, problem) => {
-    const branch = [stateEntry('good', toStatePayload(older)), stateEntry('bad', data)];
+    const branch = [stateEntry('good', toStatePayload(older, 'person')), stateEntry('bad', data)];
     expect(restoreFromBranch(branch)).toEqual({ kind: 'unreadable', entryId: 'bad', problem });
   });
 
   it('reads no entry older than the newest state entry', () => {
-    const tail = [stateEntry('s2', toStatePayload(newer)), message];
+    const tail = [stateEntry('s2', toStatePayload(newer, 'model')), message];
     const readIndexes: number[] = [];
     // Every index before the tail is a trap: reading it fails the test.
     const branch = new Proxy(tail, {
@@ -84,7 +84,22 @@ describe('restoreFromBranch', () => {
 });
 
 describe('toStatePayload', () => {
-  it('wraps the core snapshot with the adapter schema version', () => {
-    expect(toStatePayload(newer)).toEqual({ schemaVersion: 1, state: newer });
+  it('wraps the core snapshot with the adapter schema version and who asked', () => {
+    expect(toStatePayload(newer, 'model')).toEqual({ schemaVersion: 1, by: 'model', state: newer });
+    expect(toStatePayload(newer, 'person')).toEqual({ schemaVersion: 1, by: 'person', state: newer });
+  });
+});
+
+describe('savedBy', () => {
+  it('reads who asked from a payload, and nothing from a payload that does not say or says something else', () => {
+    expect(savedBy(toStatePayload(newer, 'model'))).toBe('model');
+    expect(savedBy(toStatePayload(newer, 'person'))).toBe('person');
+    for (const data of [{ schemaVersion: 1, state: newer }, { schemaVersion: 1, by: 'someone', state: newer }, null, 'person', 7]) {
+      expect(savedBy(data)).toBeUndefined();
+    }
+  });
+
+  it('does not decide whether a state restores: a payload without who asked restores as before', () => {
+    expect(restoreFromBranch([stateEntry('s1', { schemaVersion: 1, state: newer })])).toEqual({ kind: 'restored', entryId: 's1', value: newer });
   });
 });

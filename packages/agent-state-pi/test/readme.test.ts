@@ -14,6 +14,7 @@ import type { Rejection } from '../src/mutations.js';
 import { AUTHORITY_BOUNDARY } from '../src/tools.js';
 import { FIRST_SMOKE_RUN } from './agent-state-host.js';
 import { EMPTY_STATUS, EXAMPLE_STATE, snapshotOf } from './snapshots.js';
+import { README_HISTORY } from './history-example.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 /** The page the README links for what sessions keep. */
@@ -77,6 +78,7 @@ describe('README', () => {
       expect.stringMatching(/^\/agent-state status\n/u),
       USAGE,
       formatStatus(snapshotOf(EXAMPLE_STATE)),
+      README_HISTORY,
       // Also typed into the real Pi by test/e2e/scenarios/first-run.ts and pnpm smoke.
       [...FIRST_SMOKE_RUN, 'status'].map((args) => `/agent-state ${args}`).join('\n'),
     ]);

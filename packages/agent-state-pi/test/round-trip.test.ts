@@ -41,7 +41,7 @@ describe('properties', () => {
       fc.property(fc.array(mutationArbitrary, { maxLength: 30 }), (mutations) => {
         const snapshot = applyAll(mutations);
         const entry = JSON.parse(
-          JSON.stringify({ type: 'custom', id: 'e1', customType: STATE_ENTRY_TYPE, data: toStatePayload(snapshot) }),
+          JSON.stringify({ type: 'custom', id: 'e1', customType: STATE_ENTRY_TYPE, data: toStatePayload(snapshot, 'person') }),
         ) as { type: string; id: string; customType: string; data: unknown };
         expect(restoreFromBranch([entry])).toEqual({ kind: 'restored', entryId: 'e1', value: snapshot });
       }),

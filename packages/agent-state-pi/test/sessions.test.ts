@@ -76,6 +76,7 @@ describe('persistence', () => {
       entryType: 'agent-state-state',
       lastPayload: {
         schemaVersion: 1,
+        by: 'person',
         state: { schemaVersion: 1, objective: 'Goal', workItems: [{ id: 'a', content: 'A', status: 'open' }], decisions: [] },
       },
     },

@@ -84,7 +84,7 @@ async function modelTurn(run: DocumentedRun): Promise<void> {
   const saved = customEntries(await pi.readSessionFile(), STATE_ENTRY_TYPE);
   const changes = run.agentState.firstSmokeRun.length - 1;
   checks.equal('the session file holds one agent-state-state entry per change', saved.length, changes);
-  checks.equal('the newest entry holds the current state', saved.at(-1)?.['data'], { schemaVersion: 1, state: RECORDED_STATE });
+  checks.equal('the newest entry holds the current state', saved.at(-1)?.['data'], { schemaVersion: 1, by: 'person', state: RECORDED_STATE });
   print(note(`session file ${basename(sessionFileOf(pi))}: ${saved.length} agent-state-state entries, the newest holds this state`));
 }
 

@@ -14,13 +14,21 @@ const EXTENSION = fileURLToPath(import.meta.resolve('@j1nn0/agent-state-pi'));
 const SCRIPT = createMutationScript({ operations: 500, seed: 0x5eed_0500, allowClear: true });
 const SESSION_TIMEOUT_MS = 150_000;
 
-function referenceRun(): { readonly state: ReferenceSnapshot; readonly changes: number; readonly refused: number } {
+function referenceRun(): {
+  readonly state: ReferenceSnapshot;
+  readonly changes: number;
+  readonly refused: number;
+  /** Who asked for each saved change, oldest first: a command is the person's, a tool call the model's. */
+  readonly savedBy: readonly string[];
+} {
   const reference = new ReferenceAgentState();
   const effects = SCRIPT.operations.map((operation) => reference.apply(operation).kind);
+  const callers = SCRIPT.steps.flatMap((step) => (step.kind === 'command' ? ['person'] : step.turns.flat().map(() => 'model')));
   return {
     state: reference.snapshot(),
     changes: effects.filter((effect) => effect === 'changed').length,
     refused: effects.filter((effect) => effect !== 'changed').length,
+    savedBy: callers.filter((_caller, index) => effects[index] === 'changed'),
   };
 }
 
@@ -33,6 +41,7 @@ it('mixes commands, assistant messages with several tool calls and attempts that
   expect(turns.filter((turn) => turn.length > 1).length).toBeGreaterThan(20);
   expect(EXPECTED.refused).toBeGreaterThan(20);
   expect(EXPECTED.state.workItems.length).toBeGreaterThan(0);
+  expect(new Set(EXPECTED.savedBy)).toEqual(new Set(['person', 'model']));
 });
 
 describeEachPi('Agent State endurance: 500 changes and a restart', (target) => {
@@ -54,7 +63,8 @@ describeEachPi('Agent State endurance: 500 changes and a restart', (target) => {
   it('saved one entry per accepted change, the newest holding the reference state', async () => {
     const entries = customEntries(await driver().readSessionFile(), STATE_ENTRY_TYPE);
     expect(entries).toHaveLength(EXPECTED.changes);
-    expect(entries.at(-1)?.['data']).toEqual({ schemaVersion: 1, state: EXPECTED.state });
+    expect(entries.map((entry) => (entry['data'] as { by?: unknown }).by)).toEqual(EXPECTED.savedBy);
+    expect(entries.at(-1)?.['data']).toEqual({ schemaVersion: 1, by: EXPECTED.savedBy.at(-1), state: EXPECTED.state });
   });
 
   it('shows the reference state in /agent-state status after the restart', async () => {

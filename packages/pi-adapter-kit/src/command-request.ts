@@ -3,15 +3,20 @@
 // the usage, or a rejection found while parsing. The grammar that produces it stays in the adapter.
 
 export type CommandRequest<TReadOnly extends string, TMutation, TRejection> =
-  | { readonly kind: 'read_only'; readonly action: TReadOnly }
+  | ReadOnlyRequest<TReadOnly>
   | { readonly kind: 'mutation'; readonly mutation: TMutation }
   | UsageRequest
   | { readonly kind: 'rejected'; readonly rejection: TRejection };
 
-export function readOnlyRequest<TReadOnly extends string>(
-  action: TReadOnly,
-): { readonly kind: 'read_only'; readonly action: TReadOnly } {
-  return { kind: 'read_only', action };
+export interface ReadOnlyRequest<TReadOnly extends string> {
+  readonly kind: 'read_only';
+  readonly action: TReadOnly;
+  /** The recorded id the action is about, for an action that takes one (e.g. one item's history). */
+  readonly id?: string;
+}
+
+export function readOnlyRequest<TReadOnly extends string>(action: TReadOnly, id?: string): ReadOnlyRequest<TReadOnly> {
+  return id === undefined ? { kind: 'read_only', action } : { kind: 'read_only', action, id };
 }
 
 export function mutationRequest<TMutation>(mutation: TMutation): { readonly kind: 'mutation'; readonly mutation: TMutation } {

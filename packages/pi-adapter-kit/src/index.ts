@@ -19,6 +19,7 @@ export {
   usageNoticeType,
   usageRequest,
   type CommandRequest,
+  type ReadOnlyRequest,
 } from './command-request.js';
 export { completionMenu, offerCompletions, type CompletionCandidate } from './completion.js';
 export { plural, wordList } from './plural.js';
@@ -29,6 +30,8 @@ export {
   type EntryTranscript,
   type EntryTranscriptOptions,
 } from './entry-transcript.js';
+export { branchHistory, type HistoryStep } from './entry-history.js';
+export { formatEntryTime } from './entry-time.js';
 export { ENVELOPE_PROBLEM_REASONS, LISTED_IDS, invalidIdRejection, quoteId, unknownIdRejection, type RecordedIds } from './id-text.js';
 export { outcomeNotice, type Caller, type CommandReply, type ControllerOutcome, type Notice, type OutcomeMessages } from './outcome-notice.js';
 export { ELLIPSIS, displayWidth, takeWidth, truncateToWidth } from './display-width.js';

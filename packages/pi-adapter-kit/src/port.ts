@@ -45,6 +45,8 @@ export interface PiUiPort {
 export interface PiSessionEntryPort {
   readonly type: string;
   readonly id: string;
+  /** When the entry was appended, as an ISO 8601 time: every Pi line and oh-my-pi write one. */
+  readonly timestamp?: string;
   readonly customType?: string;
   readonly data?: unknown;
   readonly content?: unknown;

@@ -1,4 +1,5 @@
 import type { NewestEntryRestore } from './branch-entry.js';
+import type { Caller } from './outcome-notice.js';
 import type { PiContextPort, PiSessionEntryPort } from './port.js';
 
 // What both adapters do with the state they keep: read it from the session's current branch, once
@@ -13,8 +14,8 @@ export interface SavedStateOptions<TState, TProblem extends string> {
   readonly empty: TState;
   /** The newest saved state on the branch (root to leaf). */
   readonly restore: (branch: readonly PiSessionEntryPort[]) => NewestEntryRestore<TState, TProblem>;
-  /** Appends a changed state to the session; throws when the host cannot. */
-  readonly save: (state: TState) => void;
+  /** Appends a changed state to the session, with who asked for the change; throws when the host cannot. */
+  readonly save: (state: TState, caller: Caller) => void;
   /** The warning for an unreadable newest entry, which is not repaired and leaves the state empty. */
   readonly unreadableNotice: (problem: TProblem) => string;
   /** Redraws what the person sees of the state, after every load and change. */
@@ -39,12 +40,13 @@ export interface SavedState<TState> {
   ensureLoaded(ctx: PiContextPort): void;
   /**
    * Computes an outcome from the current state; when it yields a next state, that state is saved as
-   * one entry and only then becomes current.
+   * one entry (with `caller`, who asked) and only then becomes current.
    */
   change<TOutcome>(
     ctx: PiContextPort,
     outcomeOf: (state: TState) => TOutcome,
     nextStateOf: (outcome: TOutcome) => TState | undefined,
+    caller: Caller,
   ): TOutcome | FailedChange;
 }
 
@@ -80,7 +82,7 @@ export function createSavedState<TState, TProblem extends string>(options: Saved
       }
     },
 
-    change(ctx, outcomeOf, nextStateOf) {
+    change(ctx, outcomeOf, nextStateOf, caller) {
       saved.ensureLoaded(ctx);
       let outcome;
       let next: TState | undefined;
@@ -88,7 +90,7 @@ export function createSavedState<TState, TProblem extends string>(options: Saved
         outcome = outcomeOf(state);
         next = nextStateOf(outcome);
         if (next !== undefined) {
-          options.save(next);
+          options.save(next, caller);
         }
       } catch {
         return { kind: 'failed' };

@@ -39,7 +39,7 @@ describe('a saved state', () => {
   it('loads the newest saved value once per session before its first change', () => {
     const saved: number[] = [];
     const state = numberState(saved);
-    const outcome = state.change(sessionContext('s1', [entry('e1', 5)]), (value) => value + 1, (next) => next);
+    const outcome = state.change(sessionContext('s1', [entry('e1', 5)]), (value) => value + 1, (next) => next, 'person');
     expect(outcome).toBe(6);
     expect(saved).toEqual([6]);
     expect(state.current()).toBe(6);
@@ -61,8 +61,8 @@ describe('a saved state', () => {
     expect(state.current()).toBe(5);
     const saved: number[] = [];
     const counting = numberState(saved);
-    counting.change(sessionContext('s1', [entry('e1', 5)]), (value) => value + 1, (next) => next);
-    counting.change(sessionContext('s1', [entry('e1', 5)]), (value) => value + 1, (next) => next);
+    counting.change(sessionContext('s1', [entry('e1', 5)]), (value) => value + 1, (next) => next, 'person');
+    counting.change(sessionContext('s1', [entry('e1', 5)]), (value) => value + 1, (next) => next, 'person');
     expect(saved).toEqual([6, 7]);
   });
 
@@ -70,7 +70,7 @@ describe('a saved state', () => {
     const shown: number[] = [];
     const state = numberState([], shown);
     state.load(sessionContext('s1', [entry('e1', 5)]));
-    expect(state.change(sessionContext('s1', [entry('e1', 5)]), () => Number.NaN, (next) => next)).toEqual({ kind: 'failed' });
+    expect(state.change(sessionContext('s1', [entry('e1', 5)]), () => Number.NaN, (next) => next, 'person')).toEqual({ kind: 'failed' });
     expect(state.current()).toBe(5);
     expect(shown).toEqual([5]);
   });
@@ -78,7 +78,7 @@ describe('a saved state', () => {
   it('saves and redraws nothing for an outcome without a next state', () => {
     const saved: number[] = [];
     const state = numberState(saved);
-    expect(state.change(sessionContext('s1', []), () => 'unchanged', () => undefined)).toBe('unchanged');
+    expect(state.change(sessionContext('s1', []), () => 'unchanged', () => undefined, 'person')).toBe('unchanged');
     expect(saved).toEqual([]);
   });
 

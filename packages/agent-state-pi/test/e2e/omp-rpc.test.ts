@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { unknownFieldRejection } from '@j1nn0/pi-adapter-kit';
+import { unknownFieldRejection, type PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
 import {
   PI_E2E_TIMEOUT_MS,
   ScriptedModel,
@@ -19,12 +19,14 @@ import { FIRST_SMOKE_RUN } from '../agent-state-host.js';
 import {
   USAGE,
   formatClearPreview,
+  formatHistory,
   formatNoChange,
   formatPanelVisibility,
   formatRejection,
   formatStatus,
   formatUsage,
 } from '../../src/format.js';
+import { stateHistory } from '../../src/history.js';
 import { addedText, changeText, decidedText, statusChangeText } from '../expected-messages.js';
 import { EMPTY_STATUS, EXAMPLE_STATUS, snapshotOf } from '../snapshots.js';
 import { EXTENSION_PATH, completeModelTurn, recordAll, sessionFileOf, stateEntries, statusOf } from './support/real-pi.js';
@@ -127,6 +129,21 @@ describeOmp('agent-state-pi in RPC mode', (target) => {
     );
   });
 
+  it('tells in /agent-state history who made each change and when, as the session file says', async () => {
+    await recordAll(pi(), ['add docs Write the README']);
+    pi().model.enqueue(
+      { toolCalls: [{ name: 'agent_state_set_work_item_status', arguments: { id: 'docs', status: 'done' } }] },
+      { text: 'Done.' },
+    );
+    await pi().prompt('Finish the docs.');
+
+    const { notifications } = await pi().prompt('/agent-state history docs');
+
+    const branch = (await pi().readSessionFile()) as unknown as PiSessionEntryPort[];
+    expect(notifications).toEqual([{ message: formatHistory(stateHistory(branch, 'docs'), 'docs', new Date()), notifyType: 'info' }]);
+    expect(notifications[0]?.message.split('\n').slice(1).map((line) => /^- \d\d:\d\d (you|model): /u.exec(line)?.[1])).toEqual(['you', 'model']);
+  });
+
   // omp ignores Pi's `executionMode: "sequential"` and runs one message's calls concurrently; a tool
   // runs alone there with `concurrency: "exclusive"` (the host's runsAlone fact), which the tools declare.
   it('runs the state changes of one assistant message one at a time, in call order', async () => {
@@ -157,7 +174,7 @@ describeOmp('agent-state-pi in RPC mode', (target) => {
     await recordAll(pi(), ['add fresh Only in the new session']);
     const saved = stateEntries(await pi().readSessionFile());
     expect(saved.map((entry) => entry['data'])).toEqual([
-      { schemaVersion: 1, state: snapshotOf({ workItems: [{ id: 'fresh', content: 'Only in the new session' }] }) },
+      { schemaVersion: 1, by: 'person', state: snapshotOf({ workItems: [{ id: 'fresh', content: 'Only in the new session' }] }) },
     ]);
   });
 });

@@ -68,7 +68,7 @@ describeEachPi('agent-state-pi in print and JSON mode', (target) => {
     ];
     expect(parseSessionJsonl(opened.stdout).slice(1)).toEqual(
       printsAppendedEntries
-        ? [{ type: 'entry_appended', entry: expect.objectContaining({ customType: 'agent-state-state', data: { schemaVersion: 1, state: states[1] } }) as unknown }]
+        ? [{ type: 'entry_appended', entry: expect.objectContaining({ customType: 'agent-state-state', data: { schemaVersion: 1, by: 'person', state: states[1] } }) as unknown }]
         : [],
     );
     // A rejected command prints nothing of its own and changes nothing.

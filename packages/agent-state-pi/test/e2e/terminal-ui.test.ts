@@ -172,6 +172,16 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
     }
   }, PI_E2E_TIMEOUT_MS);
 
+  it(`tells an item's history as information, one row a change with its time and who, within ${COLS} columns`, async () => {
+    const header = 'Agent State history of "parse", newest last:';
+    await submitLine(terminal(), '/agent-state history parse', header);
+    expect(rowsContaining(lines(), `Warning: ${header}`)).toBe(0);
+    const first = terminal().findRow(header);
+    const rows = lines().slice(first + 1, first + 3).map((row) => row.trim());
+    expect(rows.map((row) => /^- \d\d:\d\d (you|model): /u.exec(row)?.[1])).toEqual(['you', 'you']);
+    for (const row of lines()) expect(displayWidth(row)).toBeLessThanOrEqual(COLS);
+  }, PI_E2E_TIMEOUT_MS);
+
   it(`cuts neither footer at ${COLS} columns`, () => {
     const footer = footerStatusLine(lines());
     expect(footer).toMatch(/^│ Agent State 1\/3 done .*Guard/u);

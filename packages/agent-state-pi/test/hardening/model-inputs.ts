@@ -97,6 +97,8 @@ export const commandArguments: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: commandLine(word('clear')) },
   { weight: 1, arbitrary: commandLine(word('clear'), word('--yes')) },
   { weight: 1, arbitrary: commandLine(word('status')) },
+  { weight: 1, arbitrary: commandLine(word('history')) },
+  { weight: 1, arbitrary: commandLine(word('history'), idArbitrary) },
   { weight: 1, arbitrary: commandLine(word('panel'), fc.constantFrom('on', 'off')) },
   { weight: 3, arbitrary: fc.constantFrom(...MALFORMED_ARGS) },
 );

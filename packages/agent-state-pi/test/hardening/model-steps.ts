@@ -1,4 +1,4 @@
-import { ObservedStep, sessionSteps, shortDescription, type SessionWorld } from '@j1nn0/pi-testkit/checks';
+import { ObservedStep, currentReferenceSession, sessionSteps, shortDescription, type SessionWorld } from '@j1nn0/pi-testkit/checks';
 import { displayProblems, expectEqual, expectSame } from '@j1nn0/test-checks';
 import fc from 'fast-check';
 import { expect } from 'vitest';
@@ -24,6 +24,7 @@ import type { UnreadableProblem } from '../../src/persistence.js';
 import { runReferenceCommand } from './reference-command.js';
 import { referenceOutcomeText, unknownFieldsText } from './reference-messages.js';
 import { runReferenceTool, type ReferenceToolName } from './reference-tools.js';
+import { expectedHistoryView, parseHistoryText } from './history-view.js';
 import { expectedStatusView, parseStatusText } from './status-view.js';
 
 // One class per kind of step. Each acts on the host and the reference alike, checks what the step itself
@@ -57,9 +58,14 @@ async function runSlashCommand(model: AgentStateModel, real: AgentStateSystem, a
     expectEqual(parseStatusText(notifications[0]?.message ?? ''), expectedStatusView(state));
     return;
   }
+  if (expected.kind === 'history') {
+    expectEqual(notifications.map((notification) => notification.type), ['info']);
+    expectEqual(parseHistoryText(notifications[0]?.message ?? ''), expectedHistoryView(currentReferenceSession(model).savedOnBranch(), expected.id));
+    return;
+  }
   expectEqual(notifications, [expected.notice]);
   expectEqual(displayProblems(expected.notice.message), []);
-  if (expected.state !== undefined) mirrorSavedState(model, real, expected.state);
+  if (expected.state !== undefined) mirrorSavedState(model, real, expected.state, 'person');
 }
 
 /** One tool call: Pi's validation error, the rejection as an error result, or the message with the counts. */
@@ -94,7 +100,7 @@ async function callTool(
     details: expectedDetails(after),
     isError: false,
   });
-  if (outcome.kind === 'changed') mirrorSavedState(model, real, outcome.state);
+  if (outcome.kind === 'changed') mirrorSavedState(model, real, outcome.state, 'model');
 }
 
 class SlashCommand extends AgentStateStep {

@@ -1,3 +1,4 @@
+import type { Caller } from '@j1nn0/pi-adapter-kit';
 import type { FakePiHost, FakeSession } from '@j1nn0/pi-testkit';
 import {
   ReferenceSession,
@@ -20,7 +21,8 @@ export const SAVED_STATE_TYPE = 'agent-state-state';
 
 /** What a saved-state entry holds: a state the adapter restores, or data it must refuse with a reason. */
 export type SavedEntry =
-  | { readonly readable: true; readonly state: ReferenceState }
+  /** `by`: who asked, for a state the adapter saved; a state the test writes into the session says nobody. */
+  | { readonly readable: true; readonly state: ReferenceState; readonly by?: Caller }
   | { readonly readable: false; readonly data: unknown; readonly reason: UnreadableProblem };
 
 export interface AgentStateSystem {
@@ -79,7 +81,7 @@ export function mirrorAppendedEntry(
   mirrorHostEntry(real.host, currentReferenceSession(model), SAVED_STATE_TYPE, kind, saved);
 }
 
-/** A state the adapter saved (or a readable one written into the session file). */
-export function mirrorSavedState(model: AgentStateModel, real: AgentStateSystem, state: ReferenceState): void {
-  mirrorAppendedEntry(model, real, 'state', { readable: true, state });
+/** A state the adapter saved for `by` (or, without `by`, a readable one written into the session file). */
+export function mirrorSavedState(model: AgentStateModel, real: AgentStateSystem, state: ReferenceState, by?: Caller): void {
+  mirrorAppendedEntry(model, real, 'state', by === undefined ? { readable: true, state } : { readable: true, state, by });
 }

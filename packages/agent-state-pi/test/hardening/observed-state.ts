@@ -1,3 +1,4 @@
+import type { Caller } from '@j1nn0/pi-adapter-kit';
 import type { FakePiHost } from '@j1nn0/pi-testkit';
 import {
   currentReferenceSession,
@@ -19,11 +20,15 @@ import { expectedFooterView, expectedStatusView, parseFooterText, parseStatusTex
 // The check after every step: what a person sees (`/agent-state status`, the footer), what the model sees
 // (`agent_state_get`) and what is saved (the newest state entry on the branch) all equal the reference.
 
-/** The README payload: `{ schemaVersion: 1, state: <core snapshot> }`, objective only when set. */
-export function expectedPayload(state: ReferenceState): unknown {
+/**
+ * The payload docs/sessions.md describes: `{ schemaVersion: 1, by, state: <core snapshot> }`, objective only
+ * when set; `by` (who asked) only for a state the adapter saved.
+ */
+export function expectedPayload(state: ReferenceState, by?: Caller): unknown {
   const objective = state.objective === undefined ? {} : { objective: state.objective };
   return {
     schemaVersion: 1,
+    ...(by === undefined ? {} : { by }),
     state: { schemaVersion: 1, ...objective, workItems: state.workItems, decisions: state.decisions },
   };
 }
@@ -54,7 +59,7 @@ export async function statusThroughCommand(host: FakePiHost): Promise<string> {
 
 const SAVED_STATE_ENTRIES: SavedStateEntries<SavedEntry> = {
   type: SAVED_STATE_TYPE,
-  expectedData: (saved) => (saved.readable ? expectedPayload(saved.state) : saved.data),
+  expectedData: (saved) => (saved.readable ? expectedPayload(saved.state, saved.by) : saved.data),
 };
 
 export async function expectObservedStateMatches(model: AgentStateModel, real: AgentStateSystem): Promise<void> {

@@ -20,6 +20,8 @@ export interface ExpectedNotice {
 export type ReferenceCommandResult =
   /** The status listing; its content is checked structurally elsewhere. */
   | { readonly kind: 'status' }
+  /** The history of the branch (of one item with `id`); its lines are checked against the saved entries. */
+  | { readonly kind: 'history'; readonly id?: string }
   | { readonly kind: 'notice'; readonly notice: ExpectedNotice; readonly state?: ReferenceState };
 
 /** README: a known subcommand with wrong arguments shows that subcommand's usage only. */
@@ -54,6 +56,11 @@ export function runReferenceCommand(state: ReferenceState, args: string): Refere
   switch (subcommand) {
     case 'status':
       return rest === '' ? { kind: 'status' } : usageOf(subcommand);
+    case 'history': {
+      const [id, ...extra] = words(rest);
+      if (extra.length > 0) return usageOf(subcommand);
+      return id === undefined ? { kind: 'history' } : { kind: 'history', id };
+    }
     case 'clear':
       if (rest !== '' && rest !== '--yes') return usageOf(subcommand);
       return change(state, { kind: 'clear', confirmed: rest === '--yes' });

@@ -14,6 +14,10 @@ describe('the change line of a saved state entry', () => {
     expect(describeChange(before, snapshotOf({ ...EXAMPLE_STATE, decisions: [...(EXAMPLE_STATE.decisions ?? []), { id: 'd2', content: 'D' }] }))).toBe('decided d2');
   });
 
+  it('names a decision that an entry written outside the adapter dropped (only a clear drops them here)', () => {
+    expect(describeChange(before, snapshotOf({ ...EXAMPLE_STATE, decisions: [] }))).toBe('dropped decision pure-core');
+  });
+
   it('counts what a clear removed', () => {
     expect(describeChange(before, snapshotOf())).toBe('cleared 4 items');
   });

@@ -63,6 +63,14 @@ export class ReferenceSession<Saved> {
     return { entryId, saved };
   }
 
+  /** What each state entry on the current branch saved, root to leaf. */
+  savedOnBranch(): Saved[] {
+    return this.branch().flatMap((entry) => {
+      const saved = entry.kind === 'state' ? this.#savedByEntryId.get(entry.id) : undefined;
+      return saved === undefined ? [] : [saved];
+    });
+  }
+
   /** An entry appended as a child of the leaf; a `state` entry carries what it saved. */
   append(id: string, kind: ReferenceEntryKind, saved?: Saved): void {
     if (kind === 'state') {

@@ -54,7 +54,7 @@ export function firstRunScenarios(_target: PiTarget, pi: () => PiDriver): void {
       expect(status).toBe(formatStatus(current));
       const saved = stateEntries(await pi().readSessionFile());
       expect(saved).toHaveLength(FIRST_SMOKE_RUN.length + 1);
-      expect(saved.at(-1)?.['data']).toEqual({ schemaVersion: 1, state: current });
+      expect(saved.at(-1)?.['data']).toEqual({ schemaVersion: 1, by: 'model', state: current });
     });
 
     it('records every tool call of one assistant message, in call order', async () => {
@@ -86,7 +86,7 @@ export function firstRunScenarios(_target: PiTarget, pi: () => PiDriver): void {
       expect(await statusOf(pi())).toBe(formatStatus(expected));
       const saved = stateEntries(await pi().readSessionFile());
       expect(saved).toHaveLength(calls.length);
-      expect(saved.at(-1)?.['data']).toEqual({ schemaVersion: 1, state: expected });
+      expect(saved.at(-1)?.['data']).toEqual({ schemaVersion: 1, by: 'model', state: expected });
     });
   });
 }

@@ -85,7 +85,7 @@ export function sessionScenarios(target: PiTarget, pi: () => PiDriver): void {
       await completeModelTurn(pi());
 
       expect(stateEntries(await readSessionJsonl(file)).map((entry) => entry['data'])).toEqual([
-        { schemaVersion: 1, state: snapshotOf({ objective: 'Recorded before any turn' }) },
+        { schemaVersion: 1, by: 'person', state: snapshotOf({ objective: 'Recorded before any turn' }) },
       ]);
     });
   });

@@ -2,6 +2,7 @@ import { describeEachPi } from '@j1nn0/pi-real-hosts';
 import { branchScenarios } from '../scenarios/branches.js';
 import { corruptionScenarios } from '../scenarios/corruption.js';
 import { firstRunScenarios } from '../scenarios/first-run.js';
+import { historyScenarios } from '../scenarios/history.js';
 import { modelMistakeScenarios } from '../scenarios/model-mistakes.js';
 import { sessionScenarios } from '../scenarios/sessions.js';
 import { toolFieldScenarios } from '../scenarios/tool-fields.js';
@@ -25,6 +26,7 @@ export function describeEveryLine(part: number): void {
       modelMistakeScenarios(target, pi);
       corruptionScenarios(target, pi);
       sessionScenarios(target, pi);
+      historyScenarios(target, pi);
       branchScenarios(target, pi);
     },
     { lines: 'all', portion: { part, of: EVERY_LINE_PARTS } },

@@ -1,0 +1,100 @@
+import type { PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
+import { describe, expect, it } from 'vitest';
+import { HISTORY_LINES, formatHistory, formatUsage } from '../src/format.js';
+import { stateHistory } from '../src/history.js';
+import { toStatePayload } from '../src/persistence.js';
+import { recordAll, runAgentState, savedPayloads, startAgentStateHost } from './agent-state-host.js';
+import { NOW, at, entry } from './history-example.js';
+import { snapshotOf } from './snapshots.js';
+
+const objective = snapshotOf({ objective: 'Ship it' });
+const withApi = snapshotOf({ objective: 'Ship it', workItems: [{ id: 'api', content: 'The API' }] });
+const apiBlocked = snapshotOf({ objective: 'Ship it', workItems: [{ id: 'api', content: 'The API', status: 'blocked' }] });
+const withDecision = snapshotOf({
+  objective: 'Ship it',
+  workItems: [{ id: 'api', content: 'The API', status: 'blocked' }],
+  decisions: [{ id: 'rest', content: 'REST' }],
+});
+
+const BRANCH: PiSessionEntryPort[] = [
+  entry('e1', at(9, 12), toStatePayload(objective, 'person')),
+  { type: 'message', id: 'm1', timestamp: at(9, 13) },
+  entry('e2', at(9, 30), toStatePayload(withApi, 'model')),
+  entry('e3', at(10, 5, 2), toStatePayload(apiBlocked, 'model')),
+  entry('e4', undefined, { schemaVersion: 1, state: withDecision }),
+];
+
+describe('stateHistory', () => {
+  it('lists every saved change of the branch, oldest first, with its time, who asked and what changed', () => {
+    expect(stateHistory(BRANCH).map((line) => [line.timestamp, line.by, line.changes?.map((change) => change.text)])).toEqual([
+      [at(9, 12), 'person', ['objective set']],
+      [at(9, 30), 'model', ['added api (open)']],
+      [at(10, 5, 2), 'model', ['set api → blocked']],
+      [undefined, undefined, ['decided rest']],
+    ]);
+  });
+
+  it("keeps only one item's changes with an id, and every unreadable entry, which may have touched it", () => {
+    const branch = [...BRANCH, entry('bad', at(11, 0), { schemaVersion: 2 })];
+    expect(stateHistory(branch, 'api').map((line) => line.changes?.map((change) => change.text))).toEqual([
+      ['added api (open)'],
+      ['set api → blocked'],
+      undefined,
+    ]);
+    expect(stateHistory(branch, 'rest').map((line) => line.changes?.map((change) => change.text))).toEqual([['decided rest'], undefined]);
+    expect(stateHistory(BRANCH, 'nothing')).toEqual([]);
+  });
+});
+
+describe('formatHistory', () => {
+  it('writes one line a change, newest last: the time (with the date on another day), who, and the chat line words', () => {
+    expect(formatHistory(stateHistory(BRANCH), undefined, NOW)).toBe(
+      [
+        'Agent State history, newest last:',
+        '- 09:12 you: objective set',
+        '- 09:30 model: added api (open)',
+        '- 2026-12-02 10:05 model: set api → blocked',
+        '- no time who is not recorded: decided rest',
+      ].join('\n'),
+    );
+  });
+
+  it('names the item asked about, and says when nothing is saved rather than showing an empty list', () => {
+    expect(formatHistory(stateHistory(BRANCH, 'api'), 'api', NOW).split('\n')[0]).toBe('Agent State history of "api", newest last:');
+    expect(formatHistory([], undefined, NOW)).toBe('Agent State history: no change is saved on this branch.');
+    expect(formatHistory([], 'api', NOW)).toBe('Agent State history: no saved change on this branch touches "api".');
+  });
+
+  it(`shows the newest ${HISTORY_LINES} changes and how many earlier ones are left out`, () => {
+    const branch = Array.from({ length: HISTORY_LINES + 4 }, (_, index) =>
+      entry(`e${index}`, at(9, index), toStatePayload(snapshotOf({ objective: `Objective ${index}` }), 'person')),
+    );
+    const lines = formatHistory(stateHistory(branch), undefined, NOW).split('\n');
+    expect(lines[0]).toBe('Agent State history, newest last (4 earlier not shown):');
+    expect(lines).toHaveLength(HISTORY_LINES + 1);
+    expect(lines.at(-1)).toBe(`- 09:${String(HISTORY_LINES + 3).padStart(2, '0')} you: objective set`);
+  });
+});
+
+describe('/agent-state history', () => {
+  it('records who asked for each change: the person through the command, the model through a tool', async () => {
+    const host = await startAgentStateHost();
+    await recordAll(host, ['objective Ship it', 'add api The API']);
+    await host.executeTool('agent_state_set_work_item_status', { id: 'api', status: 'blocked' });
+    await recordAll(host, ['set api in_progress']);
+
+    expect(savedPayloads(host).map((payload) => (payload as { by?: unknown }).by)).toEqual(['person', 'person', 'model', 'person']);
+    const [notice] = await runAgentState(host, 'history api');
+    expect(notice?.type).toBe('info');
+    expect(notice?.message).toMatch(
+      /^Agent State history of "api", newest last:\n- \d\d:\d\d you: added api \(open\)\n- \d\d:\d\d model: set api → blocked\n- \d\d:\d\d you: set api → in_progress$/u,
+    );
+    // Reading the history saves nothing.
+    expect(savedPayloads(host)).toHaveLength(4);
+  });
+
+  it('answers more than one id with the usage of history, as a warning', async () => {
+    const host = await startAgentStateHost();
+    expect(await runAgentState(host, 'history a b')).toEqual([{ message: formatUsage('history'), type: 'warning' }]);
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { PayloadRead } from '../src/branch-entry.js';
+import { branchHistory } from '../src/entry-history.js';
+import { formatEntryTime } from '../src/entry-time.js';
+import type { PiSessionEntryPort } from '../src/port.js';
+
+const readNumber = (data: unknown): PayloadRead<number, 'not_a_number'> =>
+  typeof data === 'number' ? { ok: true, value: data } : { ok: false, problem: 'not_a_number' };
+
+const saved = (id: string, data: unknown, timestamp?: string): PiSessionEntryPort => ({
+  type: 'custom',
+  id,
+  customType: 'counter',
+  data,
+  ...(timestamp === undefined ? {} : { timestamp }),
+});
+
+describe('branchHistory', () => {
+  it("lists the branch's entries of one type, oldest first, each with the readable value before it", () => {
+    const branch = [
+      saved('a', 1, '2026-12-03T09:00:00.000Z'),
+      { type: 'message', id: 'm' },
+      { type: 'custom', id: 'other', customType: 'another', data: 5 },
+      saved('b', 'broken'),
+      saved('c', 3),
+      saved('d', 4),
+    ];
+    expect(branchHistory(branch, 'counter', readNumber).map(({ entryId, timestamp, value, previous }) => [entryId, timestamp, value, previous])).toEqual([
+      ['a', '2026-12-03T09:00:00.000Z', 1, undefined],
+      ['b', undefined, undefined, 1],
+      // After an unreadable entry the change is described against nothing, as the chat line does.
+      ['c', undefined, 3, undefined],
+      ['d', undefined, 4, 3],
+    ]);
+  });
+});
+
+describe('formatEntryTime', () => {
+  const now = new Date(2026, 11, 3, 18, 0);
+  it('gives the clock time for today and the date with it for another day, in the local zone', () => {
+    expect(formatEntryTime(new Date(2026, 11, 3, 9, 5).toISOString(), now)).toBe('09:05');
+    expect(formatEntryTime(new Date(2026, 11, 2, 23, 59).toISOString(), now)).toBe('2026-12-02 23:59');
+    expect(formatEntryTime(new Date(2025, 0, 9, 7, 0).toISOString(), now)).toBe('2025-01-09 07:00');
+  });
+
+  it('says so when the entry has no time or one that is not a time', () => {
+    expect(formatEntryTime(undefined, now)).toBe('no time');
+    expect(formatEntryTime('yesterday', now)).toBe('no time');
+  });
+});
