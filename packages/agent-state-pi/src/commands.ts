@@ -2,7 +2,7 @@ import { WORK_ITEM_STATUSES, type WorkItemStatus } from '@j1nn0/agent-state';
 import { helpRequest, mutationRequest, readOnlyRequest, rejectedRequest, splitWord, usageNoticeType, usageRequest } from '@j1nn0/pi-adapter-kit';
 import { surfaceOf, type CommandReply, type CommandRequest, type Notice, type PiContextPort, type ReadOnlyRequest } from '@j1nn0/pi-adapter-kit';
 import type { AgentStateController } from './controller.js';
-import { formatClearPreview, formatHistory, formatOutcome, formatPanelVisibility, formatRejection, formatStatus, formatUsage } from './format.js';
+import { formatClearPreview, formatHistory, formatLeftovers, formatOutcome, formatPanelVisibility, formatRejection, formatStatus, formatUsage } from './format.js';
 import { stateHistory } from './history.js';
 import { isQuotedId } from './limits.js';
 import type { Rejection, StateMutation } from './mutations.js';
@@ -106,7 +106,8 @@ export function runCommand(request: AgentStateRequest, target: CommandTarget, ct
       return { ...runReadOnly(request, target, ctx), savedChange: false };
     case 'mutation': {
       const outcome = controller.apply(request.mutation, ctx, 'person');
-      return { ...formatOutcome(outcome, 'person'), savedChange: outcome.kind === 'changed' };
+      const beyondChange = outcome.kind === 'changed' ? formatLeftovers(outcome) : undefined;
+      return { ...formatOutcome(outcome, 'person'), savedChange: outcome.kind === 'changed', ...(beyondChange === undefined ? {} : { beyondChange }) };
     }
     case 'usage':
       return { message: formatUsage(request.subcommand), type: usageNoticeType(request), savedChange: false };

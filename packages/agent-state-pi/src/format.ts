@@ -11,7 +11,7 @@ import type { UnreadableProblem } from './persistence.js';
 import { describeChanges } from './ui/change-line.js';
 import type { Subcommand } from './subcommands.js';
 import { ENVELOPE_PROBLEM_REASONS, escapeTerminalText, invalidIdRejection, outcomeNotice } from '@j1nn0/pi-adapter-kit';
-import { formatCommandUsage, formatEntryTime, plural, quoteId, unknownIdRejection } from '@j1nn0/pi-adapter-kit';
+import { LISTED_IDS, formatCommandUsage, formatEntryTime, plural, quoteId, unknownIdRejection, wordList } from '@j1nn0/pi-adapter-kit';
 import type { Caller, ControllerOutcome, Notice, OutcomeMessages, PiSurface } from '@j1nn0/pi-adapter-kit';
 
 // Every text a person or the model sees. Recorded strings (ids, content, objective) always pass
@@ -103,8 +103,10 @@ type ChangedOutcome = Omit<Extract<MutationOutcome, { kind: 'changed' }>, 'kind'
 export function formatChange(outcome: Extract<MutationOutcome, { kind: 'changed' }>): string {
   const { mutation, previous } = outcome;
   switch (mutation.kind) {
-    case 'set_objective':
-      return 'Objective set.';
+    case 'set_objective': {
+      const leftovers = formatLeftovers(outcome);
+      return leftovers === undefined ? 'Objective set.' : `Objective set. ${leftovers}`;
+    }
     case 'add_work_item':
       return `Added work item ${quoteId(mutation.id)} (${mutation.status ?? 'open'}).`;
     case 'set_status': {
@@ -118,6 +120,26 @@ export function formatChange(outcome: Extract<MutationOutcome, { kind: 'changed'
     case 'clear':
       return `Agent State cleared: removed ${formatContents(previous)}.`;
   }
+}
+
+/**
+ * What a new objective leaves of the one before it: the unfinished work items (the first LISTED_IDS by
+ * id and status) and how to remove them. Nothing is removed for the person; undefined when there was no
+ * objective before (items recorded first, objective next, is a plan being written) or nothing is unfinished.
+ */
+export function formatLeftovers(outcome: Extract<MutationOutcome, { kind: 'changed' }>): string | undefined {
+  const { mutation, previous } = outcome;
+  const unfinished = previous.workItems.filter((item) => item.status !== 'done');
+  if (mutation.kind !== 'set_objective' || previous.objective === undefined || unfinished.length === 0) {
+    return undefined;
+  }
+  const named = unfinished.slice(0, LISTED_IDS).map((item) => `${quoteId(item.id)} (${item.status})`);
+  const more = unfinished.length - named.length;
+  const list = more > 0 ? `${named.join(', ')} and ${more} more (/agent-state status lists all)` : wordList(named, 'and');
+  return (
+    `Still recorded from the earlier objective: ${plural(unfinished.length, 'unfinished work item', 'unfinished work items')}, ${list}. ` +
+    'Remove one with /agent-state remove <id>, or start from nothing with /agent-state clear --yes and set the objective again.'
+  );
 }
 
 export function formatNoChange(noChange: NoChange): string {

@@ -3,6 +3,7 @@ import {
   USAGE,
   formatChange,
   formatClearPreview,
+  formatLeftovers,
   formatNoChange,
   formatOutcome,
   formatPanelKeyIdle,
@@ -112,6 +113,25 @@ describe('messages', () => {
     expect(formatRejection({ code: 'duplicate_work_item', id: 'parse', status: 'in_progress' }, 'person')).toBe(
       'Rejected: a work item with id "parse" already exists (in_progress); change its status with /agent-state set parse <status>, or use another id.',
     );
+  });
+
+  it('names what a new objective leaves unfinished of the earlier one, up to five items, and how to remove them', () => {
+    const items = (count: number, status: 'open' | 'blocked' | 'done' = 'open') =>
+      Array.from({ length: count }, (_, index) => ({ id: `i${index}`, content: 'I', status }));
+    const setObjective = (previous: Parameters<typeof snapshotOf>[0]) =>
+      ({ kind: 'changed', mutation: { kind: 'set_objective', objective: 'New' }, previous: snapshotOf(previous), snapshot: snapshotOf({ ...previous, objective: 'New' }) }) as const;
+    const removeOrClear = 'Remove one with /agent-state remove <id>, or start from nothing with /agent-state clear --yes and set the objective again.';
+
+    expect(formatChange(setObjective({ objective: 'Old', workItems: [...items(1), { id: 'b', content: 'B', status: 'blocked' }, ...items(1, 'done').map((item) => ({ ...item, id: 'd' }))] }))).toBe(
+      `Objective set. Still recorded from the earlier objective: 2 unfinished work items, "i0" (open) and "b" (blocked). ${removeOrClear}`,
+    );
+    expect(formatLeftovers(setObjective({ objective: 'Old', workItems: items(7) }))).toBe(
+      `Still recorded from the earlier objective: 7 unfinished work items, "i0" (open), "i1" (open), "i2" (open), "i3" (open), "i4" (open) and 2 more (/agent-state status lists all). ${removeOrClear}`,
+    );
+    expect(formatLeftovers(setObjective({ objective: 'Old', workItems: items(1) }))).toMatch(/: 1 unfinished work item, "i0" \(open\)\. Remove/u);
+    // Nothing unfinished, or no objective before (items first, then the objective): just set.
+    expect(formatChange(setObjective({ objective: 'Old', workItems: items(3, 'done') }))).toBe('Objective set.');
+    expect(formatChange(setObjective({ workItems: items(3) }))).toBe('Objective set.');
   });
 
   it('previews what clear would remove', () => {

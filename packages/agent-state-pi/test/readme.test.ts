@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   INTERNAL_FAILURE,
   USAGE,
+  formatChange,
   formatClearPreview,
   formatNoChange,
   formatPanelVisibility,
@@ -49,6 +50,10 @@ describe('README', () => {
     expect(readme).toContain(formatNoChange({ reason: 'already_empty' }));
     expect(readme).toContain(formatNoChange({ reason: 'same_objective' }));
     expect(readme).toContain(INTERNAL_FAILURE);
+    const earlier = { objective: 'Old', workItems: [{ id: 'api', content: 'A', status: 'blocked' as const }, { id: 'docs', content: 'D' }] };
+    expect(readme).toContain(
+      formatChange({ kind: 'changed', mutation: { kind: 'set_objective', objective: 'New' }, previous: snapshotOf(earlier), snapshot: snapshotOf({ ...earlier, objective: 'New' }) }),
+    );
     for (const rejection of rejections) {
       expect(readme).toContain(formatRejection(rejection, 'person'));
     }

@@ -17,6 +17,11 @@ export interface Notice {
 /** What a command tells the person; `savedChange` marks a change that was saved as a new entry. */
 export interface CommandReply extends Notice {
   readonly savedChange: boolean;
+  /**
+   * The end of `message` that says more than the change itself (what it left behind, say): told on its
+   * own where the chat line already shows the change.
+   */
+  readonly beyondChange?: string;
 }
 
 export type ControllerOutcome<TChanged, TNoChange, TRejection> =

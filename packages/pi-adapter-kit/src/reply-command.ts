@@ -28,10 +28,13 @@ export function registerReplyCommand(pi: Pick<PiExtensionPort, 'registerCommand'
 
 /**
  * Tells the person what a command did. In the terminal UI a saved change already draws its line in
- * the chat; saying it again in a notification would show the same change twice.
+ * the chat; saying it again in a notification would show the same change twice, so only what the reply
+ * says beyond the change is told there.
  */
 export function notifyReply(ctx: PiContextPort, reply: CommandReply, transcript: EntryTranscript | undefined): void {
   if (!(reply.savedChange && transcript !== undefined && surfaceOf(ctx) === 'terminal')) {
     ctx.ui.notify(reply.message, reply.type);
+  } else if (reply.beyondChange !== undefined) {
+    ctx.ui.notify(reply.beyondChange, reply.type);
   }
 }

@@ -40,6 +40,15 @@ describe('telling the person what a command did', () => {
     expect(noticesOf('tui', true, false)).toEqual(['Saved.']);
   });
 
+  it('tells what a reply says beyond the change on its own in the terminal, and the whole reply elsewhere', () => {
+    const reply = { message: 'Saved. Two left.', type: 'info', savedChange: true, beyondChange: 'Two left.' } as const;
+    for (const [mode, told] of [['tui', ['Two left.']], ['rpc', ['Saved. Two left.']]] as const) {
+      const notices: string[] = [];
+      notifyReply(contextOf(mode, notices), reply, transcript());
+      expect(notices, mode).toEqual(told);
+    }
+  });
+
   it('decides by the same surface where Pi has no ctx.mode', () => {
     expect(noticesOf(undefined, true, true, [])).toEqual(['Saved.']);
     expect(noticesOf(undefined, true, true, ['dark'])).toEqual([]);

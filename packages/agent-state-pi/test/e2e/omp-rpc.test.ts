@@ -18,6 +18,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { FIRST_SMOKE_RUN } from '../agent-state-host.js';
 import {
   USAGE,
+  formatChange,
   formatClearPreview,
   formatHistory,
   formatNoChange,
@@ -44,6 +45,20 @@ const BEFORE_CLEAR = snapshotOf({
   decisions: [{ id: 'pure-core', content: 'Keep the core free of Pi imports' }],
 });
 
+/** The reply to a new objective over the table's state after `add docs`. */
+function newObjectiveText(before: string, after: string): string {
+  const workItems = [
+    { id: 'parse', content: 'Parse the arguments', status: 'done' as const },
+    { id: 'docs', content: 'Write the README' },
+  ];
+  return formatChange({
+    kind: 'changed',
+    mutation: { kind: 'set_objective', objective: after },
+    previous: snapshotOf({ objective: before, workItems }),
+    snapshot: snapshotOf({ objective: after, workItems }),
+  });
+}
+
 /** Each command of the README's Messages table, in an order that builds on the state before, with its reply. */
 const COMMAND_REPLIES: readonly (readonly [args: string, message: string, notifyType: 'info' | 'warning'])[] = [
   ['status', EMPTY_STATUS, 'info'],
@@ -57,6 +72,9 @@ const COMMAND_REPLIES: readonly (readonly [args: string, message: string, notify
   ['set ghost open', formatRejection({ code: 'unknown_work_item', id: 'ghost', recorded: ['parse'] }, 'person'), 'warning'],
   ['set parse', formatUsage('set'), 'warning'],
   ['add docs Write the README', addedText('docs'), 'info'],
+  // A new objective names what the earlier one left unfinished (docs; parse is done), and removes nothing.
+  ['objective Ship the docs', newObjectiveText('Ship the parser', 'Ship the docs'), 'info'],
+  ['objective Ship the parser', newObjectiveText('Ship the docs', 'Ship the parser'), 'info'],
   ['remove docs', changeText({ kind: 'remove_work_item', id: 'docs' }), 'info'],
   ['decide pure-core Keep the core free of Pi imports', decidedText('pure-core'), 'info'],
   ['decide pure-core Again', formatRejection({ code: 'duplicate_decision', id: 'pure-core' }, 'person'), 'warning'],

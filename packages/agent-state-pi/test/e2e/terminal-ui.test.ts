@@ -182,6 +182,18 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
     for (const row of lines()) expect(displayWidth(row)).toBeLessThanOrEqual(COLS);
   }, PI_E2E_TIMEOUT_MS);
 
+  it('names the unfinished items an objective leaves behind, beside the chat line on 0.84+, and removes nothing', async () => {
+    const leftovers = 'Still recorded from the earlier objective:';
+    await submitLine(terminal(), '/agent-state objective Ship the JSON export', leftovers);
+    expect(rowsContaining(lines(), '◆ Agent State: objective set')).toBe(entryLines ? 1 : 0);
+    expect(rowsContaining(lines(), `Objective set. ${leftovers}`)).toBe(entryLines ? 0 : 1);
+    expect(rowsContaining(lines(), `Warning: ${leftovers}`)).toBe(0);
+    for (const row of lines()) expect(displayWidth(row)).toBeLessThanOrEqual(COLS);
+    // The panel still holds both items; the objective goes back for the tests after this one.
+    expect(panelRows(lines())[0]).toBe('Agent State · Ship the JSON export · 1/3 done');
+    await submitLine(terminal(), '/agent-state objective Ship the CSV export', 'Agent State · Ship the CSV export · 1/3 done');
+  }, PI_E2E_TIMEOUT_MS);
+
   it(`cuts neither footer at ${COLS} columns`, () => {
     const footer = footerStatusLine(lines());
     expect(footer).toMatch(/^│ Agent State 1\/3 done .*Guard/u);
