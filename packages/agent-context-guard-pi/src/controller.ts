@@ -41,6 +41,7 @@ export function createGuardController(options: GuardControllerOptions): GuardCon
     restore: restoreFromBranch,
     save: (state) => {
       options.appendEntry(STATE_ENTRY_TYPE, toStatePayload(state));
+      return state;
     },
     unreadableNotice: formatUnreadableEntry,
     // The footer is all Context Guard keeps in view; the kit fits it to the surface Pi shows it on.

@@ -25,7 +25,7 @@ function contextPort(systemPrompt?: string): { ctx: PiContextPort; notices: [str
       setStatus: () => undefined,
       setWidget: () => undefined,
     },
-    sessionManager: { getSessionId: () => 'session-1', getBranch: () => BRANCH },
+    sessionManager: { getSessionId: () => 'session-1', getBranch: () => BRANCH, getLeafEntry: () => BRANCH.at(-1) },
     ...(systemPrompt === undefined ? {} : { getSystemPrompt: () => systemPrompt }),
   };
   return { ctx, notices };

@@ -123,7 +123,7 @@ function runReadOnly(
 ): Notice {
   switch (action) {
     case 'status':
-      return { message: formatStatus(controller.current(), controller.summary()), type: 'info' };
+      return { message: formatStatus(controller.current(), controller.summary(), controller.since()), type: 'info' };
     case 'history':
       return { message: formatHistory(stateHistory(ctx.sessionManager.getBranch(), id), id, new Date()), type: 'info' };
     case 'clear_preview':
@@ -131,7 +131,7 @@ function runReadOnly(
     case 'panel_on':
     case 'panel_off': {
       screen.setPanelVisible(action === 'panel_on');
-      screen.show(ctx, controller.current(), controller.summary());
+      screen.show(ctx, controller.current(), controller.summary(), controller.since());
       return { message: formatPanelVisibility(action === 'panel_on', surfaceOf(ctx), controller.current()), type: 'info' };
     }
   }

@@ -6,14 +6,29 @@ import {
 } from '@j1nn0/agent-state';
 import { formatUnreadableEntry } from './format.js';
 import { applyMutation, type MutationOutcome, type StateMutation } from './mutations.js';
-import { STATE_ENTRY_TYPE, restoreFromBranch, toStatePayload } from './persistence.js';
-import { createSavedState, type Caller, type FailedChange, type PiContextPort } from '@j1nn0/pi-adapter-kit';
+import { STATE_ENTRY_TYPE, restoreFromBranch, toStatePayload, type UnreadableProblem } from './persistence.js';
+import { NO_TIMES, sinceAfterChange, sinceOnBranch, type SinceTimes } from './since.js';
+
+/** The time Pi stamped on the state entry just appended (the leaf); undefined if the leaf is not one. */
+function savedAt(ctx: PiContextPort): string | undefined {
+  const leaf = ctx.sessionManager.getLeafEntry();
+  return leaf?.type === 'custom' && leaf.customType === STATE_ENTRY_TYPE ? leaf.timestamp : undefined;
+}
+
+/** The state and since when each unfinished item has had its status: what a load or a change replaces. */
+interface TimedState {
+  readonly snapshot: AgentStateSnapshot;
+  readonly since: SinceTimes;
+}
+import { createSavedState, type Caller, type FailedChange, type PiContextPort, type SavedState } from '@j1nn0/pi-adapter-kit';
 
 /** An unexpected failure (a bug or a host error) is reported, never thrown at Pi. */
 export type ControllerOutcome = MutationOutcome | FailedChange;
 
 export interface AgentStateController {
   current(): AgentStateSnapshot;
+  /** Since when each unfinished work item of `current()` has had its status, where the session tells. */
+  since(): SinceTimes;
   /** The core's summary of `current()`, computed once per change rather than on every read. */
   summary(): AgentStateSummary;
   /** Replaces the state with the newest saved one on the current branch; never appends. */
@@ -34,7 +49,7 @@ export interface AgentStateController {
 export function createAgentStateController(
   appendEntry: (customType: string, data: unknown) => void,
   // What the person sees of the state (footer, panel); redrawn after every load and change.
-  show: (ctx: PiContextPort, snapshot: AgentStateSnapshot, summary: AgentStateSummary) => void = () => undefined,
+  show: (ctx: PiContextPort, snapshot: AgentStateSnapshot, summary: AgentStateSummary, since: SinceTimes) => void = () => undefined,
 ): AgentStateController {
   // summarizeAgentState re-validates the whole snapshot (about 0.5 ms at the limits), so it runs
   // once per state, not on every status read (BENCHMARKS.md, figure 5).
@@ -46,26 +61,41 @@ export function createAgentStateController(
     return summarized.summary;
   }
 
-  const saved = createSavedState({
-    empty: createAgentState().snapshot(),
-    restore: restoreFromBranch,
-    save: (snapshot, caller) => {
+  const saved: SavedState<TimedState> = createSavedState<TimedState, UnreadableProblem>({
+    empty: { snapshot: createAgentState().snapshot(), since: NO_TIMES },
+    restore: (branch) => {
+      const restored = restoreFromBranch(branch);
+      return restored.kind === 'restored'
+        ? { ...restored, value: { snapshot: restored.value, since: sinceOnBranch(branch, restored.value) } }
+        : restored;
+    },
+    save: ({ snapshot }, caller, ctx) => {
       appendEntry(STATE_ENTRY_TYPE, toStatePayload(snapshot, caller));
+      const before = saved.current();
+      return { snapshot, since: sinceAfterChange(before.since, before.snapshot, snapshot, savedAt(ctx)) };
     },
     unreadableNotice: formatUnreadableEntry,
-    show: (ctx, snapshot) => {
-      show(ctx, snapshot, summaryOf(snapshot));
+    show: (ctx, { snapshot, since }) => {
+      show(ctx, snapshot, summaryOf(snapshot), since);
     },
   });
 
   return {
-    ...saved,
-    summary: () => summaryOf(saved.current()),
+    load: (ctx) => {
+      saved.load(ctx);
+    },
+    ensureLoaded: (ctx) => {
+      saved.ensureLoaded(ctx);
+    },
+    current: () => saved.current().snapshot,
+    since: () => saved.current().since,
+    summary: () => summaryOf(saved.current().snapshot),
     apply: (mutation, ctx, caller) =>
       saved.change(
         ctx,
-        (snapshot) => applyMutation(snapshot, mutation),
-        (outcome) => (outcome.kind === 'changed' ? outcome.snapshot : undefined),
+        ({ snapshot }) => applyMutation(snapshot, mutation),
+        // `save` works out the times, once the entry (and so its time) exists.
+        (outcome) => (outcome.kind === 'changed' ? { snapshot: outcome.snapshot, since: NO_TIMES } : undefined),
         caller,
       ),
   };

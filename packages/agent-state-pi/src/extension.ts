@@ -18,8 +18,8 @@ export default function agentStateExtension(pi: PiExtensionPort): void {
     (customType, data) => {
       pi.appendEntry(customType, data);
     },
-    (ctx, snapshot, summary) => {
-      screen.show(ctx, snapshot, summary);
+    (ctx, snapshot, summary, since) => {
+      screen.show(ctx, snapshot, summary, since);
     },
   );
   const target: CommandTarget = { controller, screen };

@@ -3,11 +3,13 @@ import {
   summarizeAgentState,
   type AgentStateSnapshot,
   type AgentStateSummary,
+  type WorkItem,
 } from '@j1nn0/agent-state';
 import { MAX_DECISIONS, MAX_ID_CHARACTERS, MAX_TEXT_CHARACTERS, MAX_WORK_ITEMS, isValidId } from './limits.js';
 import { isEmptySnapshot, type MutationOutcome, type NoChange, type Rejection } from './mutations.js';
 import type { HistoryLine } from './history.js';
 import type { UnreadableProblem } from './persistence.js';
+import { NO_TIMES, type SinceTimes } from './since.js';
 import { describeChanges } from './ui/change-line.js';
 import type { Subcommand } from './subcommands.js';
 import { ENVELOPE_PROBLEM_REASONS, escapeTerminalText, invalidIdRejection, outcomeNotice } from '@j1nn0/pi-adapter-kit';
@@ -41,13 +43,22 @@ export const USAGE = formatUsage();
 
 export const INTERNAL_FAILURE = 'Agent State: internal failure; nothing was recorded.';
 
+/** `[open since 09:12]`: an unfinished item's status, with the time it took it where the session tells. */
+export function formatItemStatus(item: WorkItem, since: SinceTimes, now: Date): string {
+  const time = item.status === 'done' ? undefined : since.get(item.id);
+  return time === undefined ? `[${item.status}]` : `[${item.status} since ${formatEntryTime(time, now)}]`;
+}
+
 /**
  * One headline line, then one line per work item and per decision, in insertion order. The counts come
- * from the core's summary; the controller passes the one it computed when the state last changed.
+ * from the core's summary; the controller passes the one it computed when the state last changed. Each
+ * unfinished item says since when it has had its status (`since`, read at `now`); nothing is judged.
  */
 export function formatStatus(
   snapshot: AgentStateSnapshot,
   summary: AgentStateSummary = summarizeAgentState(snapshot),
+  since: SinceTimes = NO_TIMES,
+  now: Date = new Date(),
 ): string {
   const objective =
     snapshot.objective === undefined ? 'no objective' : `objective "${escapeTerminalText(snapshot.objective)}"`;
@@ -55,7 +66,7 @@ export function formatStatus(
   if (snapshot.workItems.length > 0) {
     lines.push('Work items:');
     for (const item of snapshot.workItems) {
-      lines.push(`- [${item.status}] ${escapeTerminalText(item.id)}: ${escapeTerminalText(item.content)}`);
+      lines.push(`- ${formatItemStatus(item, since, now)} ${escapeTerminalText(item.id)}: ${escapeTerminalText(item.content)}`);
     }
   }
   if (snapshot.decisions.length > 0) {

@@ -115,8 +115,8 @@ export function createAgentStateTools(controller: AgentStateController): AgentSt
       annotations: READ_ONLY,
       execute: (_toolCallId, _params, _signal, _onUpdate, ctx) => {
         controller.ensureLoaded(ctx);
-        const text = formatStatus(controller.current(), controller.summary());
-        return Promise.resolve({ ...textResult(text, controller), structuredContent: toAgentStateOutput(controller.current()) });
+        const text = formatStatus(controller.current(), controller.summary(), controller.since());
+        return Promise.resolve({ ...textResult(text, controller), structuredContent: toAgentStateOutput(controller.current(), controller.since()) });
       },
     }),
     defineTool({

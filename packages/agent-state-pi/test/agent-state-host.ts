@@ -1,6 +1,7 @@
 import type { FakePiHost } from '@j1nn0/pi-testkit';
 import { createCommandHarness, expectCleanRun, leafId, type PersistedAdapter } from '@j1nn0/pi-testkit/checks';
 import agentStateExtension, { STATE_ENTRY_TYPE } from '../src/extension.js';
+import { withoutTimes } from './snapshots.js';
 
 // One place for the fake-host setup every host-level test shares.
 
@@ -16,11 +17,11 @@ const harness = createCommandHarness({
 export const { start: startAgentStateHost, run: runAgentState, recordAll, savedPayloads } = harness;
 export { expectCleanRun, leafId };
 
-/** The status text, read through the tool so it also works without a UI. */
+/** The status text, read through the tool so it also works without a UI; its times left out (see withoutTimes). */
 export async function readState(host: FakePiHost): Promise<string> {
   const result = await host.executeTool('agent_state_get', {});
   const [first] = result.content;
-  return first?.type === 'text' ? first.text : '';
+  return first?.type === 'text' ? withoutTimes(first.text) : '';
 }
 
 /** The adapter as the shared session checks drive it. */

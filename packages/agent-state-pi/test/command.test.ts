@@ -11,7 +11,7 @@ import {
   startAgentStateHost,
 } from './agent-state-host.js';
 import { addedText, changeText, decidedText, statusChangeText } from './expected-messages.js';
-import { EMPTY_STATUS, EXAMPLE_STATE, EXAMPLE_STATUS, snapshotOf } from './snapshots.js';
+import { EMPTY_STATUS, EXAMPLE_STATE, EXAMPLE_STATUS, snapshotOf, withoutTimes } from './snapshots.js';
 
 const usageWarning = [{ message: USAGE, type: 'warning' }];
 
@@ -65,7 +65,8 @@ describe('/agent-state', () => {
   it('records the first smoke run and lists it in insertion order', async () => {
     const host = await startAgentStateHost();
     await recordAll(host, FIRST_SMOKE_RUN);
-    expect(await runAgentState(host, 'status')).toEqual([{ message: EXAMPLE_STATUS, type: 'info' }]);
+    const [status] = await runAgentState(host, 'status');
+    expect({ ...status, message: withoutTimes(status?.message ?? '') }).toEqual({ message: EXAMPLE_STATUS, type: 'info' });
     expect(savedPayloads(host)).toHaveLength(FIRST_SMOKE_RUN.length);
     expectCleanRun(host);
   });
@@ -202,7 +203,7 @@ describe('/agent-state', () => {
     const host = await startAgentStateHost();
     await recordAll(host, ['objective \u001b]0;pwned\u0007 goal', 'add a red\u001b[31m text \u202egnp.exe', 'decide d bell\u009b']);
     const [status] = await runAgentState(host, 'status');
-    expect(status?.message).toBe(
+    expect(withoutTimes(status?.message ?? '')).toBe(
       formatStatus(
         snapshotOf({
           objective: '\u001b]0;pwned\u0007 goal',

@@ -15,7 +15,10 @@ import type { Rejection } from '../src/mutations.js';
 import { AUTHORITY_BOUNDARY } from '../src/tools.js';
 import { FIRST_SMOKE_RUN } from './agent-state-host.js';
 import { EMPTY_STATUS, EXAMPLE_STATE, snapshotOf } from './snapshots.js';
-import { README_HISTORY } from './history-example.js';
+import { NOW, README_HISTORY, at } from './history-example.js';
+
+/** The README's status example: `format` in progress since this morning, `docs` open since yesterday. */
+const README_STATUS = formatStatus(snapshotOf(EXAMPLE_STATE), undefined, new Map([['format', at(9, 12)], ['docs', at(17, 40, 2)]]), NOW);
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 /** The page the README links for what sessions keep. */
@@ -41,7 +44,7 @@ const rejections: Rejection[] = [
 describe('README', () => {
   it('shows the status format verbatim', () => {
     expect(readme).toContain(EMPTY_STATUS);
-    expect(readme).toContain(formatStatus(snapshotOf(EXAMPLE_STATE)));
+    expect(readme).toContain(README_STATUS);
   });
 
   it('shows the usage line, the clear preview and the fixed messages verbatim', () => {
@@ -82,7 +85,7 @@ describe('README', () => {
       // tests run): ../integration/test/readme-blocks.test.ts.
       expect.stringMatching(/^\/agent-state status\n/u),
       USAGE,
-      formatStatus(snapshotOf(EXAMPLE_STATE)),
+      README_STATUS,
       README_HISTORY,
       // Also typed into the real Pi by test/e2e/scenarios/first-run.ts and pnpm smoke.
       [...FIRST_SMOKE_RUN, 'status'].map((args) => `/agent-state ${args}`).join('\n'),

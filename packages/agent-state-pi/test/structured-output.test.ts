@@ -9,7 +9,7 @@ import { AGENT_STATE_OUTPUT_SCHEMA, toAgentStateOutput } from '../src/structured
 import type { AgentStateTool } from '../src/tools.js';
 import { FIRST_SMOKE_RUN, recordAll, startAgentStateHost } from './agent-state-host.js';
 import { validPayload } from './hardening/payload-arbitraries.js';
-import { EXAMPLE_STATE, EXAMPLE_STATUS, snapshotOf } from './snapshots.js';
+import { EXAMPLE_STATE, EXAMPLE_STATUS, snapshotOf, withoutTimes } from './snapshots.js';
 
 // What a program (a codemode script on Pi 0.99+) receives from agent_state_get, and the fields that
 // tell Pi how to run and judge each tool. The fake host mirrors Pi 0.84.2, whose results carry no
@@ -33,6 +33,14 @@ function getState(host: FakePiHost): ReturnType<AgentStateTool['execute']> {
   return toolOf(host, 'agent_state_get').execute('call-1', {}, undefined, undefined, contextOf(host));
 }
 
+/** The time of each state entry on the branch, oldest first. */
+function savedTimes(host: FakePiHost): (string | undefined)[] {
+  return host.session
+    .getBranch()
+    .filter((entry) => entry.type === 'custom' && entry.customType === STATE_ENTRY_TYPE)
+    .map((entry) => entry.timestamp);
+}
+
 describe('structured output', () => {
   it('agent_state_get returns the state as an object beside the unchanged status text', async () => {
     const host = await startAgentStateHost();
@@ -40,13 +48,15 @@ describe('structured output', () => {
 
     const result = await getState(host);
 
-    expect(result.content).toEqual([{ type: 'text', text: EXAMPLE_STATUS }]);
+    expect(result.content.map((part) => withoutTimes(part.text))).toEqual([EXAMPLE_STATUS]);
+    // `since`: the time of the entry that gave each unfinished item its status (add docs, set format).
+    const stamps = savedTimes(host);
     expect(result.structuredContent).toEqual({
       objective: 'Ship the parser',
       workItems: [
         { id: 'parse', content: 'Parse the arguments', status: 'done' },
-        { id: 'format', content: 'Format the status', status: 'in_progress' },
-        { id: 'docs', content: 'Write the README', status: 'open' },
+        { id: 'format', content: 'Format the status', status: 'in_progress', since: stamps[6] },
+        { id: 'docs', content: 'Write the README', status: 'open', since: stamps[3] },
       ],
       decisions: [{ id: 'pure-core', content: 'Keep the core free of Pi imports' }],
     });
@@ -88,7 +98,10 @@ describe('structured output', () => {
         // The session stores the JSON round trip of what was appended; a payload the adapter refuses starts empty.
         const read = readStatePayload(JSON.parse(JSON.stringify(payload)));
         const restored = read.ok ? read.value : snapshotOf();
-        expect(structuredContent).toEqual(Object.fromEntries(Object.entries(restored).filter(([key]) => key !== 'schemaVersion')));
+        // The one entry gave every unfinished item its status.
+        const [since] = savedTimes(host);
+        const workItems = restored.workItems.map((item) => (item.status === 'done' ? item : { ...item, since }));
+        expect(structuredContent).toEqual({ ...Object.fromEntries(Object.entries(restored).filter(([key]) => key !== 'schemaVersion')), workItems });
         expect(outputSchemaProblems(AGENT_STATE_OUTPUT_SCHEMA, structuredContent)).toEqual([]);
       }),
       { numRuns: 60 },

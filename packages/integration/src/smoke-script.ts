@@ -61,6 +61,14 @@ export function agentStateScript(readme: string): AgentStateScript {
 
 export const STATUS_PROMPT = '/agent-state status';
 
+/**
+ * A notice with each `since <time>` taken out of an item's brackets: a run records at its own time, so
+ * its status and the README's example say the same apart from the times.
+ */
+export function withoutItemTimes(text: string): string {
+  return text.replace(/ since (?:\d{4}-\d\d-\d\d )?\d\d:\d\d\]/gu, ']');
+}
+
 /** The user message of the model turn, and the scripted model's answer after reading the state. */
 export const MODEL_TURN_PROMPT = 'Where does the work stand?';
 export const MODEL_TURN_ANSWER = 'The parser is done, the status format is in progress and the README is open.';

@@ -15,6 +15,7 @@ import { addedText } from '../../agent-state-pi/test/expected-messages.js';
 import { protectedText } from '../../agent-context-guard-pi/test/expected-messages.js';
 import { MARKS_TOOL_ERRORS } from './support/provider-apis.js';
 import { BOTH_EXTENSIONS, readCommand } from './support/real-pi-with-both-adapters.js';
+import { withoutTimes } from '../../agent-state-pi/test/snapshots.js';
 
 // Both adapters' tools through each wire format Pi speaks to a provider, answered by a scripted model
 // that refuses what that provider would refuse: the six tool schemas are accepted, the calls arrive,
@@ -53,7 +54,7 @@ function describeApi(api: ProviderApi, target: PiTarget): void {
         { text: protectedText('csv', 'goal'), isError: false },
         { text: formatRejection({ code: 'duplicate_work_item', id: 'parse', status: 'open' }, 'model'), isError: MARKS_TOOL_ERRORS[api] },
       ]);
-      expect(await readCommand(pi(), '/agent-state status')).toContain('- [open] parse: Parse the arguments');
+      expect(withoutTimes(await readCommand(pi(), '/agent-state status'))).toContain('- [open] parse: Parse the arguments');
     });
   });
 }
@@ -113,7 +114,7 @@ describeEachPi(
           expect(offered.filter((tool) => ours.has(tool.name)).map((tool) => tool.name)).toEqual(expect.arrayContaining([...ours]));
           expect(offered.filter((tool) => ours.has(tool.name) && tool.strict)).toEqual([]);
           expect(offered.some((tool) => tool.strict)).toBe(true);
-          expect(await readCommand(pi(), '/agent-state status')).toContain('- [open] parse: Parse the arguments');
+          expect(withoutTimes(await readCommand(pi(), '/agent-state status'))).toContain('- [open] parse: Parse the arguments');
         });
       });
     }

@@ -57,6 +57,8 @@ export interface PiSessionManagerPort {
   getSessionId(): string;
   /** Entries from the root to the current leaf: the current branch only. */
   getBranch(): readonly PiSessionEntryPort[];
+  /** The entry at the current leaf (every Pi line and oh-my-pi): right after an append, the appended one. */
+  getLeafEntry(): PiSessionEntryPort | undefined;
   /** Every entry of the session, all branches, in append order; never for restoring state. */
   getEntries?(): readonly PiSessionEntryPort[];
 }

@@ -14,8 +14,11 @@ export interface SavedStateOptions<TState, TProblem extends string> {
   readonly empty: TState;
   /** The newest saved state on the branch (root to leaf). */
   readonly restore: (branch: readonly PiSessionEntryPort[]) => NewestEntryRestore<TState, TProblem>;
-  /** Appends a changed state to the session, with who asked for the change; throws when the host cannot. */
-  readonly save: (state: TState, caller: Caller) => void;
+  /**
+   * Appends a changed state to the session, with who asked for the change, and returns it as saved (with
+   * what the host stamped on the entry, such as its time); throws when the host cannot.
+   */
+  readonly save: (state: TState, caller: Caller, ctx: PiContextPort) => TState;
   /** The warning for an unreadable newest entry, which is not repaired and leaves the state empty. */
   readonly unreadableNotice: (problem: TProblem) => string;
   /** Redraws what the person sees of the state, after every load and change. */
@@ -40,7 +43,7 @@ export interface SavedState<TState> {
   ensureLoaded(ctx: PiContextPort): void;
   /**
    * Computes an outcome from the current state; when it yields a next state, that state is saved as
-   * one entry (with `caller`, who asked) and only then becomes current.
+   * one entry (with `caller`, who asked) and only then becomes current, as `save` returns it.
    */
   change<TOutcome>(
     ctx: PiContextPort,
@@ -88,10 +91,8 @@ export function createSavedState<TState, TProblem extends string>(options: Saved
       let next: TState | undefined;
       try {
         outcome = outcomeOf(state);
-        next = nextStateOf(outcome);
-        if (next !== undefined) {
-          options.save(next, caller);
-        }
+        const changed = nextStateOf(outcome);
+        next = changed === undefined ? undefined : options.save(changed, caller, ctx);
       } catch {
         return { kind: 'failed' };
       }

@@ -14,7 +14,7 @@ describe('the entry transcript', () => {
   it('describes each entry against the entry of its type before it on the branch', () => {
     const branch: PiSessionEntryPort[] = [entry('a', 1), { type: 'message', id: 'm' }, entry('b', 3), entry('c', 'x'), entry('d', 4)];
     const transcript = createEntryTranscript({ customType: 'n', title: 'Numbers', read, describe: describeChange });
-    transcript.follow({ getSessionId: () => 's1', getBranch: () => branch });
+    transcript.follow({ getSessionId: () => 's1', getBranch: () => branch, getLeafEntry: () => branch.at(-1) });
     expect(['a', 'b', 'c', 'd'].map((id) => transcript.lineOf(branch.find((candidate) => candidate.id === id) as never))).toEqual([
       'none -> 1',
       '1 -> 3',
@@ -26,7 +26,7 @@ describe('the entry transcript', () => {
   it('reads an entry appended after the last read, and one off the branch against nothing', () => {
     const branch: PiSessionEntryPort[] = [entry('a', 1)];
     const transcript = createEntryTranscript({ customType: 'n', title: 'Numbers', read, describe: describeChange });
-    transcript.follow({ getSessionId: () => 's1', getBranch: () => branch });
+    transcript.follow({ getSessionId: () => 's1', getBranch: () => branch, getLeafEntry: () => branch.at(-1) });
     expect(transcript.lineOf(entry('a', 1))).toBe('none -> 1');
     branch.push(entry('b', 2));
     expect(transcript.lineOf(entry('b', 2))).toBe('1 -> 2');
@@ -41,7 +41,7 @@ describe('the entry transcript', () => {
       return read(data);
     };
     const transcript = createEntryTranscript({ customType: 'n', title: 'Numbers', read: counting, describe: describeChange });
-    transcript.follow({ getSessionId: () => 's1', getBranch: () => branch });
+    transcript.follow({ getSessionId: () => 's1', getBranch: () => branch, getLeafEntry: () => branch.at(-1) });
     expect(transcript.lineOf(entry('e49', 49))).toBe('48 -> 49');
     expect(readIds).toHaveLength(50);
 

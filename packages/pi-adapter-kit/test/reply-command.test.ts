@@ -22,7 +22,7 @@ function contextOf(mode: string | undefined, notices: string[], themes?: readonl
       setWidget: () => undefined,
       ...(themes === undefined ? {} : { getAllThemes: () => themes }),
     },
-    sessionManager: { getSessionId: () => 's1', getBranch: () => [] },
+    sessionManager: { getSessionId: () => 's1', getBranch: () => [], getLeafEntry: () => undefined },
   };
 }
 

@@ -8,7 +8,7 @@ function sessionContext(id: string, branch: PiSessionEntryPort[], notices: strin
   return {
     hasUI: true,
     ui: { notify: (message) => notices.push(message), setStatus: () => undefined, setWidget: () => undefined },
-    sessionManager: { getSessionId: () => id, getBranch: () => branch },
+    sessionManager: { getSessionId: () => id, getBranch: () => branch, getLeafEntry: () => branch.at(-1) },
   };
 }
 
@@ -27,6 +27,7 @@ function numberState(saved: number[] = [], shown: number[] = []) {
     save: (value: number) => {
       if (Number.isNaN(value)) throw new Error('disk full');
       saved.push(value);
+      return value;
     },
     unreadableNotice: (problem) => `unreadable: ${problem}`,
     show: (_ctx, value) => shown.push(value),

@@ -15,7 +15,7 @@ function contextOf(options: { hasUI: boolean; mode?: string; themes?: readonly s
       setWidget: () => undefined,
       ...(themes === undefined ? {} : { getAllThemes: () => themes }),
     },
-    sessionManager: { getSessionId: () => 's1', getBranch: () => [] },
+    sessionManager: { getSessionId: () => 's1', getBranch: () => [], getLeafEntry: () => undefined },
     statuses,
   };
 }

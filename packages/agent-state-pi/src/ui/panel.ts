@@ -1,6 +1,8 @@
 import { WORK_ITEM_STATUSES, type AgentStateSnapshot, type WorkItem, type WorkItemStatus } from '@j1nn0/agent-state';
 import { escapeTerminalText, segment, type LineSegment, type PiThemeColor, type StyledLine } from '@j1nn0/pi-adapter-kit';
+import { formatItemStatus } from '../format.js';
 import { isEmptySnapshot } from '../mutations.js';
+import { NO_TIMES, type SinceTimes } from '../since.js';
 
 // The live panel above Pi's editor: what is being worked on, at a glance. It shows the objective and
 // the work items that are not done, never more than PANEL_MAX_LINES lines. When they all fit they keep
@@ -29,6 +31,10 @@ export const STATUS_COLORS: Readonly<Record<WorkItemStatus, PiThemeColor>> = {
 export interface PanelOptions {
   /** Only the headline's counts and the key that expands it again. */
   readonly collapsed?: boolean;
+  /** Since when each unfinished item has had its status, shown in its row's brackets (no extra row). */
+  readonly since?: SinceTimes;
+  /** The time the panel is drawn at, which decides whether a time needs its date. */
+  readonly now?: Date;
 }
 
 /** The unfinished items the panel lists, and those it leaves out for lack of rows. */
@@ -57,7 +63,9 @@ export function panelLines(snapshot: AgentStateSnapshot, options: PanelOptions =
     return [collapsedLine(snapshot)];
   }
   const { shown, omitted } = selectPanelItems(snapshot.workItems, PANEL_MAX_LINES - 1);
-  const lines: StyledLine[] = [headline(snapshot), ...shown.map(itemLine)];
+  const since = options.since ?? NO_TIMES;
+  const now = options.now ?? new Date();
+  const lines: StyledLine[] = [headline(snapshot), ...shown.map((item) => itemLine(item, since, now))];
   if (omitted.length > 0) {
     lines.push([segment(`  +${omitted.length} more: ${statusCounts(omitted)}`, 'dim')]);
   }
@@ -107,10 +115,10 @@ function collapsedLine(snapshot: AgentStateSnapshot): StyledLine {
   return parts;
 }
 
-function itemLine(item: WorkItem): StyledLine {
+function itemLine(item: WorkItem, since: SinceTimes, now: Date): StyledLine {
   return [
     segment('  '),
-    segment(`[${item.status}]`, STATUS_COLORS[item.status]),
+    segment(formatItemStatus(item, since, now), STATUS_COLORS[item.status]),
     segment(` ${escapeTerminalText(item.id)}`, 'accent'),
     segment(`: ${escapeTerminalText(item.content)}`),
   ];

@@ -1,6 +1,7 @@
 import type { AgentStateSnapshot, AgentStateSummary } from '@j1nn0/agent-state';
 import { plainText, showFooterStatus, styledLinesComponent, surfaceOf, type PiContextPort, type StyledLine } from '@j1nn0/pi-adapter-kit';
 import { FOOTER_STATUS_KEY, formatFooter } from './footer.js';
+import type { SinceTimes } from '../since.js';
 import { PANEL_WIDGET_KEY, panelLines } from './panel.js';
 
 // What stays in view of the person: the footer counts and the panel. Both are redrawn from the state
@@ -9,7 +10,7 @@ import { PANEL_WIDGET_KEY, panelLines } from './panel.js';
 // RPC client receives the same lines as plain text, print and JSON mode get nothing.
 
 export interface StateView {
-  show(ctx: PiContextPort, snapshot: AgentStateSnapshot, summary: AgentStateSummary): void;
+  show(ctx: PiContextPort, snapshot: AgentStateSnapshot, summary: AgentStateSummary, since: SinceTimes): void;
   /** Hides or shows the panel until Pi exits; the footer stays. Showing it expands it. */
   setPanelVisible(visible: boolean): void;
   isPanelVisible(): boolean;
@@ -22,13 +23,13 @@ export function createStateView(): StateView {
   let panelVisible = true;
   let panelCollapsed = false;
   return {
-    show(ctx, snapshot, summary) {
+    show(ctx, snapshot, summary, since) {
       const surface = surfaceOf(ctx);
       if (surface === 'none') {
         return;
       }
       showFooterStatus(ctx, FOOTER_STATUS_KEY, formatFooter(snapshot, summary));
-      const lines = panelVisible ? panelLines(snapshot, { collapsed: panelCollapsed }) : [];
+      const lines = panelVisible ? panelLines(snapshot, { collapsed: panelCollapsed, since }) : [];
       if (lines.length === 0) {
         ctx.ui.setWidget(PANEL_WIDGET_KEY, undefined);
       } else if (surface === 'terminal') {

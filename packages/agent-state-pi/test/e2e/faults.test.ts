@@ -5,7 +5,7 @@ import { startPiTerminal } from '@j1nn0/pi-real-hosts/terminal';
 import { plainText } from '@j1nn0/pi-adapter-kit';
 import { expect, it } from 'vitest';
 import { INTERNAL_FAILURE, formatStatus } from '../../src/format.js';
-import { EMPTY_STATUS } from '../snapshots.js';
+import { EMPTY_STATUS, withoutTimes } from '../snapshots.js';
 import { STATE_ENTRY_TYPE } from '../../src/persistence.js';
 import { FOOTER_STATUS_KEY, formatFooter } from '../../src/ui/footer.js';
 import { PANEL_WIDGET_KEY, panelLines } from '../../src/ui/panel.js';
@@ -171,7 +171,7 @@ describeEachPi('agent-state-pi under faults in the real Pi', (target) => {
 
     const terminal = await startPiTerminal({ ...target, sandbox: pi().sandbox, model: pi().model, extensions: [EXTENSION_PATH], sessionFile: file, cols: 100, rows: 30 });
     try {
-      await terminal.waitUntil((screen) => screen.includes(footer) && panel.every((line) => screen.includes(line)), 'the footer and the panel');
+      await terminal.waitUntil((screen) => screen.includes(footer) && panel.every((line) => withoutTimes(screen).includes(line)), 'the footer and the panel');
       const unsaved = ['cmd1', 'cmd2', 'cmd3'].filter((id) => !newest.workItems.some((item) => item.id === id));
       expect(unsaved.filter((id) => terminal.screenText().includes(`] ${id}: `))).toEqual([]);
       expect(panel[0]).toContain(`${newest.workItems.filter((item) => item.status === 'done').length}/${newest.workItems.length} done`);

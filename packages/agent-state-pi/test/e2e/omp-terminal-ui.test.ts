@@ -9,11 +9,13 @@ import {
   expectValidatorRefusalRow,
   footerRowsBelowEditor,
   panelRows,
+  timedPanelRows,
   resizeAndSettle,
   rowsContaining,
   submitLine,
   useBothAdaptersTerminal,
 } from './support/terminal-ui.js';
+import { withoutTimes } from '../snapshots.js';
 
 // Agent State and Context Guard in oh-my-pi's terminal UI, typed and read as a person does. One omp
 // start carries the checks in order (each builds on the state the one before left); the last one
@@ -36,16 +38,18 @@ describeOmp('agent-state-pi in the terminal UI', (target) => {
   const both = useBothAdaptersTerminal(target, { cols: COLS, rows: ROWS });
   const { terminal } = both;
   const model = (): ScriptedModel => both.model();
-  const lines = (): string[] => terminal().screenLines();
+  // The screen's rows, their times left out (see withoutTimes).
+  const lines = (): string[] => terminal().screenLines().map(withoutTimes);
   const panel = (): string[] => panelRows(lines(), layout);
   // omp's own status line holds a glyph (🗑) our width table counts as two cells: only our rows are measured.
-  const ourRows = (): string[] => [...panel(), ...footerRowsBelowEditor(lines())];
+  /** Our rows (panel and footers) as drawn, times included: what must fit the width. */
+  const ourDrawnRows = (): string[] => [...timedPanelRows(terminal().screenLines(), layout), ...footerRowsBelowEditor(terminal().screenLines())];
 
   it('runs each command with one Enter and shows its reply, the panel above the editor', async () => {
     expect(drawsEntryLines(target.version.label, host)).toBe(false);
     await submitLine(terminal(), '/agent-state objective Ship the CSV export', 'Agent State · Ship the CSV export');
-    await submitLine(terminal(), '/agent-state add parse Parse the arguments', '[open] parse: Parse the arguments');
-    await submitLine(terminal(), '/agent-state add fmt Format the rows', '[open] fmt: Format the rows');
+    await submitLine(terminal(), '/agent-state add parse Parse the arguments', '] parse: Parse the arguments');
+    await submitLine(terminal(), '/agent-state add fmt Format the rows', '] fmt: Format the rows');
     // Typed key by key: a completion menu on the way must not swallow the one Enter.
     await submitLine(terminal(), '/agent-state set parse done', 'Work item "parse": open -> done.', { keystrokeMs: PERSON_KEYSTROKE_MS });
 
@@ -55,7 +59,7 @@ describeOmp('agent-state-pi in the terminal UI', (target) => {
 
     await submitLine(terminal(), '/context-guard add csv-goal goal --critical Ship the CSV export', 'Protected goal "csv-goal" (critical).');
     await submitLine(terminal(), '/agent-state status', '- [done] parse: Parse the arguments', { keystrokeMs: PERSON_KEYSTROKE_MS });
-    expect(terminal().screenText()).toContain('- [open] fmt: Format the rows');
+    expect(withoutTimes(terminal().screenText())).toContain('- [open] fmt: Format the rows');
   }, PI_E2E_TIMEOUT_MS);
 
   it('draws tool rows with the id and the status, a ✓ for an acceptance and a ✗ for a rejection', async () => {
@@ -89,11 +93,11 @@ describeOmp('agent-state-pi in the terminal UI', (target) => {
     expect(host.terminal.footers).toBe('line-each');
     const footers = footerRowsBelowEditor(lines());
     expect(footers).toEqual(['│ Agent State 1/3 done', '│ Context Guard 1 item, 1 critical']);
-    for (const row of ourRows()) expect(displayWidth(row), row).toBeLessThanOrEqual(COLS);
+    for (const row of ourDrawnRows()) expect(displayWidth(row), row).toBeLessThanOrEqual(COLS);
   });
 
   it(`keeps the panel within six lines, cuts wide text at ${COLS} columns and shows it whole at ${WIDE_COLS}`, async () => {
-    await submitLine(terminal(), `/agent-state add wide ${WIDE_CONTENT}`, '[open] wide:');
+    await submitLine(terminal(), `/agent-state add wide ${WIDE_CONTENT}`, '] wide:');
     for (const [index, id] of ['a4', 'a5', 'a6'].entries()) {
       await submitLine(terminal(), `/agent-state add ${id} Item ${id}`, `Agent State 1/${5 + index} done`);
     }
@@ -105,14 +109,14 @@ describeOmp('agent-state-pi in the terminal UI', (target) => {
       '  [open] a4: Item a4',
       '  +2 more: 2 open',
     ]);
-    for (const row of ourRows()) expect(displayWidth(row), row).toBeLessThanOrEqual(COLS);
+    for (const row of ourDrawnRows()) expect(displayWidth(row), row).toBeLessThanOrEqual(COLS);
     const narrowFooters = footerRowsBelowEditor(lines());
 
     await resizeAndSettle(terminal(), WIDE_COLS);
 
     expect(lines()).toContain(`  [open] wide: ${WIDE_CONTENT}`);
     expect(footerRowsBelowEditor(lines())).toEqual(narrowFooters);
-    for (const row of ourRows()) expect(displayWidth(row), row).toBeLessThanOrEqual(WIDE_COLS);
+    for (const row of ourDrawnRows()) expect(displayWidth(row), row).toBeLessThanOrEqual(WIDE_COLS);
     expect(terminal().exitCode).toBeUndefined();
   }, PI_E2E_TIMEOUT_MS);
 

@@ -2,7 +2,7 @@ import { describeEachPi, useSharedRpcClient } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
 import { formatClearPreview, formatPanelVisibility } from '../../src/format.js';
 import { addedText, changeText } from '../expected-messages.js';
-import { snapshotOf } from '../snapshots.js';
+import { snapshotOf, linesWithoutTimes } from '../snapshots.js';
 import { EXTENSION_PATH } from './support/real-pi.js';
 import { WORK_IN_HAND_FOOTER, WORK_IN_HAND_PANEL, WORK_IN_HAND_STEPS } from './support/work-in-hand.js';
 
@@ -30,19 +30,19 @@ describeEachPi(
       const pi = client();
       expect(pi.widget(PANEL)).toBeUndefined();
       expect(await run('objective Ship the CSV export')).toEqual([changeText({ kind: 'set_objective', objective: 'Ship the CSV export' })]);
-      expect(pi.widget(PANEL)).toEqual(['Agent State · Ship the CSV export']);
+      expect(linesWithoutTimes(pi.widget(PANEL))).toEqual(['Agent State · Ship the CSV export']);
       expect(pi.status(FOOTER)).toBe('Agent State: no work items');
 
       expect(await run('add parse Parse the arguments')).toEqual([addedText('parse')]);
       expect(await run('add fmt Format the rows')).toEqual([addedText('fmt')]);
-      expect(pi.widget(PANEL)).toEqual([
+      expect(linesWithoutTimes(pi.widget(PANEL))).toEqual([
         'Agent State · Ship the CSV export · 0/2 done',
         '  [open] parse: Parse the arguments',
         '  [open] fmt: Format the rows',
       ]);
       expect(await run('set parse done')).toEqual(['Work item "parse": open -> done.']);
       expect(await run('set fmt blocked')).toEqual(['Work item "fmt": open -> blocked.']);
-      expect(pi.widget(PANEL)).toEqual(['Agent State · Ship the CSV export · 1/2 done', '  [blocked] fmt: Format the rows']);
+      expect(linesWithoutTimes(pi.widget(PANEL))).toEqual(['Agent State · Ship the CSV export · 1/2 done', '  [blocked] fmt: Format the rows']);
       expect(pi.status(FOOTER)).toBe('Agent State 1/2 done, 1 blocked');
 
       const sent = pi.widgetUpdates(PANEL).flatMap((update) => update.lines ?? []);
@@ -61,7 +61,7 @@ describeEachPi(
       await pi.client.prompt('Start on the parser.');
       await settled;
       expect(pi.model.pendingSteps()).toBe(0);
-      expect(pi.widget(PANEL)).toEqual(['Agent State · no objective · 0/1 done', '  [in_progress] parse: Parse the arguments']);
+      expect(linesWithoutTimes(pi.widget(PANEL))).toEqual(['Agent State · no objective · 0/1 done', '  [in_progress] parse: Parse the arguments']);
       expect(pi.status(FOOTER)).toBe('Agent State 0/1 done');
     });
 
@@ -77,7 +77,7 @@ describeEachPi(
       expect(pi.status(FOOTER)).toBe('Agent State 0/2 done');
 
       expect(await run('panel on')).toEqual([formatPanelVisibility(true, 'client', PARSE_ONLY)]);
-      expect(pi.widget(PANEL)).toEqual([
+      expect(linesWithoutTimes(pi.widget(PANEL))).toEqual([
         'Agent State · no objective · 0/2 done',
         '  [open] parse: Parse the arguments',
         '  [open] docs: Write the README',
@@ -106,7 +106,7 @@ describeEachPi(
       for (let index = 1; index <= 8; index++) {
         await run(`add w${index} Item ${index}`);
       }
-      expect(pi.widget(PANEL)).toEqual([
+      expect(linesWithoutTimes(pi.widget(PANEL))).toEqual([
         'Agent State · no objective · 0/8 done',
         '  [open] w1: Item 1',
         '  [open] w2: Item 2',
@@ -121,7 +121,7 @@ describeEachPi(
       for (const { command } of WORK_IN_HAND_STEPS) {
         await pi.notifiedBy(command);
       }
-      expect(pi.widget(PANEL)).toEqual(WORK_IN_HAND_PANEL);
+      expect(linesWithoutTimes(pi.widget(PANEL))).toEqual(WORK_IN_HAND_PANEL);
       expect(pi.status(FOOTER)).toBe(WORK_IN_HAND_FOOTER);
     });
   },

@@ -3,7 +3,7 @@ import { describeEachPi, readSessionJsonl, runPiSdkScript, useCliRuns, type PiCl
 import { expect, it } from 'vitest';
 import { FIRST_SMOKE_RUN } from '../agent-state-host.js';
 import { addedText } from '../expected-messages.js';
-import { EXAMPLE_STATE, EXAMPLE_STATUS, snapshotOf } from '../snapshots.js';
+import { EXAMPLE_STATE, EXAMPLE_STATUS, snapshotOf, withoutTimes } from '../snapshots.js';
 import { EXTENSION_PATH, stateEntries } from './support/real-pi.js';
 
 // Pi 1.6 embedded through its SDK (createAgentSession + DefaultResourceLoader loading the BUILT
@@ -53,8 +53,8 @@ describeEachPi(
 
       const seen = observations(await runHost(file, ['/agent-state status', 'Read the state.'], true));
 
-      expect(seen.notifications).toEqual([{ message: EXAMPLE_STATUS, type: 'info' }]);
-      expect(seen.toolResults).toEqual([EXAMPLE_STATUS]);
+      expect(seen.notifications.map((notice) => ({ ...notice, message: withoutTimes(notice.message) }))).toEqual([{ message: EXAMPLE_STATUS, type: 'info' }]);
+      expect(seen.toolResults.map(withoutTimes)).toEqual([EXAMPLE_STATUS]);
       expect(seen.extensionErrors).toEqual([]);
     });
 
@@ -68,7 +68,7 @@ describeEachPi(
 
       const seen = observations(await runHost(file, ['Read the state, then add the tests.'], false));
 
-      expect(seen.toolResults).toEqual([EXAMPLE_STATUS, addedText('tests')]);
+      expect(seen.toolResults.map(withoutTimes)).toEqual([EXAMPLE_STATUS, addedText('tests')]);
       const extended = snapshotOf({ ...EXAMPLE_STATE, workItems: [...(EXAMPLE_STATE.workItems ?? []), { id: 'tests', content: 'Write the tests' }] });
       const newest = stateEntries(await readSessionJsonl(file)).at(-1)?.['data'] as { state: unknown };
       expect(newest.state).toEqual(extended);

@@ -4,7 +4,7 @@ import { PI_E2E_TIMEOUT_MS, describeEachPi, type ScriptedModel } from '@j1nn0/pi
 import { expect, it } from 'vitest';
 import { formatPanelVisibility, formatRejection } from '../../src/format.js';
 import { addedText } from '../expected-messages.js';
-import { snapshotOf } from '../snapshots.js';
+import { snapshotOf, withoutTimes } from '../snapshots.js';
 import {
   drawsEntryLines,
   expectToolMarks,
@@ -47,12 +47,13 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
   const both = useBothAdaptersTerminal(target, { cols: COLS, rows: ROWS });
   const { terminal } = both;
   const model = (): ScriptedModel => both.model();
-  const lines = (): string[] => terminal().screenLines();
+  // The screen's rows, their times left out (see withoutTimes); the since test reads them as drawn.
+  const lines = (): string[] => terminal().screenLines().map(withoutTimes);
 
   it('runs a command, set <id> <status> and status with one Enter each, and shows a saved change once', async () => {
     await submitLine(terminal(), '/agent-state objective Ship the CSV export', 'Agent State · Ship the CSV export');
-    await submitLine(terminal(), '/agent-state add parse Parse the arguments', '[open] parse: Parse the arguments');
-    await submitLine(terminal(), '/agent-state add fmt Format the rows', '[open] fmt: Format the rows');
+    await submitLine(terminal(), '/agent-state add parse Parse the arguments', '] parse: Parse the arguments');
+    await submitLine(terminal(), '/agent-state add fmt Format the rows', '] fmt: Format the rows');
     const chatLine = '◆ Agent State: set parse → done';
     const notice = 'Work item "parse": open -> done.';
     // Typed key by key: the menu opens on the way (`s` offers status and set) and must be gone
@@ -74,7 +75,7 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
       entryLines ? '◆ Context Guard: protected csv-goal (goal, critical)' : 'Protected goal "csv-goal" (critical).',
     );
     await submitLine(terminal(), '/agent-state status', '- [done] parse: Parse the arguments', { keystrokeMs: PERSON_KEYSTROKE_MS });
-    expect(terminal().screenText()).toContain('- [open] fmt: Format the rows');
+    expect(withoutTimes(terminal().screenText())).toContain('- [open] fmt: Format the rows');
   }, PI_E2E_TIMEOUT_MS);
 
   it('draws tool rows with the id and the status, and a rejection reads and looks unlike an acceptance', async () => {
@@ -107,7 +108,8 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
   // The capture is of one version only; the others register no such test rather than a skipped one.
   if (label === DOCUMENTED_CAPTURE_VERSION) {
     it(`shows at ${COLS} columns what the capture in docs/terminal-ui.md shows`, () => {
-      const screen = lines();
+      // As drawn, times included (normaliseCapture shows them as 09:41).
+      const screen = terminal().screenLines();
       const first = screen.indexOf(' Record the docs work');
       expect(first).toBeGreaterThan(-1);
       const capture = normaliseCapture(screen.slice(first), both.sandbox().projectDir);
@@ -151,10 +153,11 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
     expect(row).toBeGreaterThan(-1);
     expect(lines()[row - 1]).toBe(' Agent State read');
     expect(lines()[row]).toMatch(/…$/u);
-    expect(terminal().screenText()).not.toContain(' - [in_progress] docs: Document the export');
+    const expandedLine = ' - [in_progress] docs: Document the export';
+    expect(lines().join('\n')).not.toContain(expandedLine);
 
     terminal().press('ctrl+o');
-    await terminal().waitForText(' - [in_progress] docs: Document the export');
+    await terminal().waitUntil((_screen, rows) => rows.map(withoutTimes).join('\n').includes(expandedLine), 'the whole result');
     await terminal().waitForQuiet();
     terminal().press('ctrl+o');
     await terminal().waitUntil((screen) => !screen.includes(' - [in_progress] docs: Document the export'), 'the result collapsed again');
@@ -179,7 +182,7 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
     const first = terminal().findRow(header);
     const rows = lines().slice(first + 1, first + 3).map((row) => row.trim());
     expect(rows.map((row) => /^- \d\d:\d\d (you|model): /u.exec(row)?.[1])).toEqual(['you', 'you']);
-    for (const row of lines()) expect(displayWidth(row)).toBeLessThanOrEqual(COLS);
+    for (const row of terminal().screenLines()) expect(displayWidth(row)).toBeLessThanOrEqual(COLS);
   }, PI_E2E_TIMEOUT_MS);
 
   it('names the unfinished items an objective leaves behind, beside the chat line on 0.84+, and removes nothing', async () => {
@@ -188,7 +191,7 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
     expect(rowsContaining(lines(), '◆ Agent State: objective set')).toBe(entryLines ? 1 : 0);
     expect(rowsContaining(lines(), `Objective set. ${leftovers}`)).toBe(entryLines ? 0 : 1);
     expect(rowsContaining(lines(), `Warning: ${leftovers}`)).toBe(0);
-    for (const row of lines()) expect(displayWidth(row)).toBeLessThanOrEqual(COLS);
+    for (const row of terminal().screenLines()) expect(displayWidth(row)).toBeLessThanOrEqual(COLS);
     // The panel still holds both items; the objective goes back for the tests after this one.
     expect(panelRows(lines())[0]).toBe('Agent State · Ship the JSON export · 1/3 done');
     await submitLine(terminal(), '/agent-state objective Ship the CSV export', 'Agent State · Ship the CSV export · 1/3 done');
@@ -207,7 +210,7 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
     await submitLine(terminal(), 'Add the report item', 'Tried.');
     expect(lines()).toContainEqual(expect.stringMatching(/^ Agent State add parse open "Export the 解析 report 🚀 .*…$/u));
 
-    await submitLine(terminal(), `/agent-state add wide ${WIDE_CONTENT}`, '[open] wide:');
+    await submitLine(terminal(), `/agent-state add wide ${WIDE_CONTENT}`, '] wide:');
     for (const [index, id] of ['a4', 'a5', 'a6'].entries()) {
       await submitLine(terminal(), `/agent-state add ${id} Item ${id}`, `Agent State 1/${5 + index} done`);
     }
@@ -223,7 +226,7 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
     ]);
     // Pi 0.73.1 and 0.84.2 exit on a component line wider than the terminal; 1.6.0 would cut it.
     expect(terminal().exitCode).toBeUndefined();
-    for (const row of lines()) expect(displayWidth(row)).toBeLessThanOrEqual(COLS);
+    for (const row of terminal().screenLines()) expect(displayWidth(row)).toBeLessThanOrEqual(COLS);
 
     await submitLine(terminal(), '/agent-state panel off', (rows) => panelRows(rows).length === 0);
     expect(terminal().screenText()).toContain(formatPanelVisibility(false, 'terminal', snapshotOf()));
@@ -238,7 +241,7 @@ describeEachPi("agent-state-pi in Pi's terminal UI", (target) => {
     expect(lines()).toContain(`  [open] wide: ${WIDE_CONTENT}`);
     expect(footerStatusLine(lines())).toBe(narrowFooter);
     expect(terminal().exitCode).toBeUndefined();
-    for (const row of lines()) expect(displayWidth(row)).toBeLessThanOrEqual(WIDE_COLS);
+    for (const row of terminal().screenLines()) expect(displayWidth(row)).toBeLessThanOrEqual(WIDE_COLS);
   }, PI_E2E_TIMEOUT_MS);
 
   it('shows the panel again after pi -c, and Pi 0.84+ draws the entry lines again', async () => {

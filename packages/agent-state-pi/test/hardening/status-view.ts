@@ -16,8 +16,11 @@ export interface StatusView {
   /** The objective as displayed, or undefined for `no objective`. */
   readonly objective: string | undefined;
   readonly counts: StatusCounts;
-  /** `[status]` and the displayed `id: content` of each work item line, in order. */
-  readonly workItems: readonly { readonly status: string; readonly line: string }[];
+  /**
+   * `[status]`, whether it says since when (README: every unfinished item whose entry has a time, and
+   * every entry the host writes has one) and the displayed `id: content` of each work item line, in order.
+   */
+  readonly workItems: readonly { readonly status: string; readonly since: boolean; readonly line: string }[];
   /** The displayed `id: content` of each decision line, in order. */
   readonly decisions: readonly string[];
 }
@@ -45,6 +48,7 @@ export function expectedStatusView(state: ReferenceState): StatusView {
     counts: countsOf(state),
     workItems: state.workItems.map((item) => ({
       status: item.status,
+      since: item.status !== 'done',
       line: `${referenceDisplay(item.id)}: ${referenceDisplay(item.content)}`,
     })),
     decisions: state.decisions.map(
@@ -101,7 +105,7 @@ function takeSection(lines: string[], title: string, count: number, text: string
   return section;
 }
 
-const WORK_ITEM_LINE = /^- \[([a-z_]+)\] (.*)$/u;
+const WORK_ITEM_LINE = /^- \[([a-z_]+)( since (?:\d{4}-\d\d-\d\d )?\d\d:\d\d)?\] (.*)$/u;
 
 export function parseStatusText(text: string): StatusView {
   const lines = text.split('\n');
@@ -111,7 +115,7 @@ export function parseStatusText(text: string): StatusView {
   const workItems = takeSection(lines, 'Work items:', counts.workItems, text).map((line) => {
     const item = WORK_ITEM_LINE.exec(line);
     if (item === null) throw new StatusTextError('unreadable work item line', text);
-    return { status: item[1] ?? '', line: item[2] ?? '' };
+    return { status: item[1] ?? '', since: item[2] !== undefined, line: item[3] ?? '' };
   });
   const decisions = takeSection(lines, 'Decisions:', counts.decisions, text).map((line) => {
     if (!line.startsWith('- ')) throw new StatusTextError('unreadable decision line', text);

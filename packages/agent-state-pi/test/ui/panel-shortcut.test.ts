@@ -6,12 +6,13 @@ import { formatPanelKeyIdle } from '../../src/format.js';
 import { PANEL_TOGGLE_KEY, PANEL_WIDGET_KEY } from '../../src/ui/panel.js';
 import { PANEL_TOGGLE_DESCRIPTION } from '../../src/ui/panel-shortcut.js';
 import { STATE_ENTRY_TYPE } from '../../src/persistence.js';
+import { SINCE_NINE, atNineToday } from '../snapshots.js';
 
 // The panel's key in the terminal UI: one press collapses the panel to its counts, the next expands
 // it. The collapse is the person's view: it is not saved, and `panel off|on` still decide.
 
 async function startTerminal(): Promise<FakePiHost> {
-  const host = createFakePiHost({ mode: 'tui' });
+  const host = createFakePiHost({ mode: 'tui', clock: atNineToday });
   await host.load(agentStateExtension);
   await host.startSession('startup');
   return host;
@@ -47,7 +48,7 @@ describe(`the panel key (${PANEL_TOGGLE_KEY})`, () => {
     expect(panel(host)).toEqual([`Agent State · 1/3 done · 1 in_progress, 1 blocked · ${PANEL_TOGGLE_KEY} expands`]);
 
     await host.pressShortcut(PANEL_TOGGLE_KEY);
-    expect(panel(host)).toEqual(['Agent State · Ship it · 1/3 done', '  [in_progress] b: B', '  [blocked] c: C']);
+    expect(panel(host)).toEqual(['Agent State · Ship it · 1/3 done', `  [in_progress ${SINCE_NINE}] b: B`, `  [blocked ${SINCE_NINE}] c: C`]);
     expect(host.session.customEntries(STATE_ENTRY_TYPE)).toHaveLength(saved + 1);
     expect(host.notifications).toEqual([]);
     expect(host.extensionErrors).toEqual([]);
@@ -65,7 +66,7 @@ describe(`the panel key (${PANEL_TOGGLE_KEY})`, () => {
     expect(host.widgets.has(PANEL_WIDGET_KEY)).toBe(false);
 
     await run(host, 'panel on');
-    expect(panel(host)).toEqual(['Agent State · Ship it · 1/3 done', '  [open] b: B', '  [in_progress] c: C']);
+    expect(panel(host)).toEqual(['Agent State · Ship it · 1/3 done', `  [open ${SINCE_NINE}] b: B`, `  [in_progress ${SINCE_NINE}] c: C`]);
   });
 
   it('says there is no panel yet on an empty state, and the first change draws it expanded', async () => {
@@ -75,7 +76,7 @@ describe(`the panel key (${PANEL_TOGGLE_KEY})`, () => {
       { message: formatPanelKeyIdle('empty'), type: 'info' },
     ]);
     await run(host, 'add a A');
-    expect(panel(host)).toEqual(['Agent State · no objective · 0/1 done', '  [open] a: A']);
+    expect(panel(host)).toEqual(['Agent State · no objective · 0/1 done', `  [open ${SINCE_NINE}] a: A`]);
   });
 
   it('starts expanded again in a new Pi on the same session: the collapse is not saved', async () => {
@@ -84,7 +85,7 @@ describe(`the panel key (${PANEL_TOGGLE_KEY})`, () => {
     await host.pressShortcut(PANEL_TOGGLE_KEY);
     expect(panel(host)).toHaveLength(1);
     await host.restart();
-    expect(panel(host)).toEqual(['Agent State · no objective · 0/1 done', '  [open] a: A']);
+    expect(panel(host)).toEqual(['Agent State · no objective · 0/1 done', `  [open ${SINCE_NINE}] a: A`]);
   });
 
   it('reaches no other mode: an RPC client has no keys', async () => {

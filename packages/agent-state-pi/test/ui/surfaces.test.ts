@@ -5,14 +5,14 @@ import { describe, expect, it } from 'vitest';
 import agentStateExtension from '../../src/extension.js';
 import { formatPanelVisibility } from '../../src/format.js';
 import { PANEL_MAX_LINES, PANEL_WIDGET_KEY, panelLines } from '../../src/ui/panel.js';
-import { snapshotOf } from '../snapshots.js';
+import { SINCE_NINE, atNineToday, snapshotOf } from '../snapshots.js';
 
 // One adapter, three surfaces (test/e2e/rpc-client.test.ts checks the same with Pi's own RpcClient):
 // the terminal UI draws a component panel and a footer set apart by a bar; an RPC client gets the
 // panel's plain lines and the bare footer; print and JSON mode get nothing.
 
 async function startIn(mode: 'tui' | 'rpc' | 'print'): Promise<FakePiHost> {
-  const host = createFakePiHost({ mode });
+  const host = createFakePiHost({ mode, clock: atNineToday });
   await host.load(agentStateExtension);
   await host.startSession('startup');
   return host;
@@ -35,9 +35,9 @@ describe('the surfaces agent-state-pi draws on', () => {
     const host = await startIn('rpc');
     expect(host.widgets.has(PANEL_WIDGET_KEY)).toBe(false);
     await run(host, 'objective Ship the parser', 'add parse Parse the arguments');
-    expect(clientPanel(host)).toEqual(['Agent State · Ship the parser · 0/1 done', '  [open] parse: Parse the arguments']);
+    expect(clientPanel(host)).toEqual(['Agent State · Ship the parser · 0/1 done', `  [open ${SINCE_NINE}] parse: Parse the arguments`]);
     await run(host, 'add docs Write the README', 'set parse done');
-    expect(clientPanel(host)).toEqual(['Agent State · Ship the parser · 1/2 done', '  [open] docs: Write the README']);
+    expect(clientPanel(host)).toEqual(['Agent State · Ship the parser · 1/2 done', `  [open ${SINCE_NINE}] docs: Write the README`]);
   });
 
   it('gives a client the same lines and row budget as the terminal, with no escape codes', async () => {
@@ -64,7 +64,7 @@ describe('the surfaces agent-state-pi draws on', () => {
     const terminal = await startIn('tui');
     await run(client, `add long ${long}`);
     await run(terminal, `add long ${long}`);
-    const expected = panelLines(snapshotOf({ workItems: [{ id: 'long', content: long }] })).map(plainText);
+    const expected = panelLines(snapshotOf({ workItems: [{ id: 'long', content: long }] }), { since: new Map([['long', atNineToday().toISOString()]]) }).map(plainText);
     expect(clientPanel(client)).toEqual(expected);
     expect(drawnWidget(terminal, PANEL_WIDGET_KEY, 80).every((line) => line.length <= 80)).toBe(true);
   });

@@ -3,12 +3,12 @@ import { drawnEntryLines, drawnWidget, startTuiHost } from '@j1nn0/pi-testkit/ch
 import { describe, expect, it } from 'vitest';
 import agentStateExtension, { STATE_ENTRY_TYPE } from '../../src/extension.js';
 import { formatPanelVisibility } from '../../src/format.js';
-import { snapshotOf } from '../snapshots.js';
+import { SINCE_NINE, atNineToday, snapshotOf } from '../snapshots.js';
 
 // The extension as Pi's terminal UI (mode `tui`, Pi 0.84+) sees it: a panel widget, one chat line per
 // saved entry, and notifications only for what the chat line does not already say.
 
-const startTui = (): Promise<FakePiHost> => startTuiHost(agentStateExtension);
+const startTui = (): Promise<FakePiHost> => startTuiHost(agentStateExtension, { clock: atNineToday });
 const chatLines = (host: FakePiHost): string[] => drawnEntryLines(host, STATE_ENTRY_TYPE);
 const panelOf = (host: FakePiHost, width = 80): string[] => drawnWidget(host, 'agent-state', width);
 
@@ -57,7 +57,7 @@ describe('agent-state-pi in the terminal UI', () => {
     expect(panelOf(host)).toEqual([]);
     await host.runCommand('/agent-state objective Ship the parser');
     await host.runCommand('/agent-state add parse Parse the arguments');
-    expect(panelOf(host)).toEqual(['Agent State · Ship the parser · 0/1 done', '  [open] parse: Parse the arguments']);
+    expect(panelOf(host)).toEqual(['Agent State · Ship the parser · 0/1 done', `  [open ${SINCE_NINE}] parse: Parse the arguments`]);
 
     await host.runCommand('/agent-state panel off');
     expect(panelOf(host)).toEqual([]);
@@ -75,7 +75,7 @@ describe('agent-state-pi in the terminal UI', () => {
     const host = await startTui();
     await host.runCommand('/agent-state add parse Parse the arguments');
     await host.restart();
-    expect(panelOf(host)).toEqual(['Agent State · no objective · 0/1 done', '  [open] parse: Parse the arguments']);
+    expect(panelOf(host)).toEqual(['Agent State · no objective · 0/1 done', `  [open ${SINCE_NINE}] parse: Parse the arguments`]);
     expect(host.statuses.get('agent-state')).toBe('│ Agent State 0/1 done');
   });
 });

@@ -58,7 +58,14 @@ export function createCapturingPi(options: CapturingPiOptions = {}): CapturingPi
   const appended: CapturedEntry[] = [];
   const tools: CapturedTool[] = [];
   const sessionId = randomUUID();
-  const sessionManager: PiSessionManagerPort = { getSessionId: () => sessionId, getBranch: options.branch ?? (() => []) };
+  const branch = options.branch ?? (() => []);
+  // As in Pi, an appended entry becomes the leaf, stamped with the time it was appended.
+  let appendedLeaf: PiSessionEntryPort | undefined;
+  const sessionManager: PiSessionManagerPort = {
+    getSessionId: () => sessionId,
+    getBranch: branch,
+    getLeafEntry: () => appendedLeaf ?? branch().at(-1),
+  };
   const api: PiExtensionPort = {
     on(event: string, handler: (event: never, ctx: PiContextPort) => unknown) {
       // Each event hands its own event type; the figures call each handler with the event it expects.
@@ -72,6 +79,7 @@ export function createCapturingPi(options: CapturingPiOptions = {}): CapturingPi
     },
     appendEntry(customType, data) {
       appended.push({ customType, data });
+      appendedLeaf = { type: 'custom', id: randomUUID(), timestamp: new Date().toISOString(), customType, data };
     },
     sendMessage() {
       // Recovery messages play no part in these figures.

@@ -31,6 +31,6 @@ async function play(terminal: PiTerminal): Promise<void> {
 
 const DESCRIPTION =
   "Pi 1.6.0's terminal with Agent State: chat lines for each saved change, a model tool row that added a work item (✓) and one refused for an existing id (✗), " +
-  'the panel with the objective, 1 of 7 done, the work in hand first (in progress, blocked, then open) and what it left out, and the Agent State and Context Guard footers';
+  'the panel with the objective, 1 of 7 done, the work in hand first (in progress, blocked, then open, each with the time it took that status) and what it left out, and the Agent State and Context Guard footers';
 
 export const AGENT_STATE_SCENE = demoScene('agent-state', 'agent-state-pi', DESCRIPTION, play);

@@ -7,7 +7,7 @@ import { startPiTerminal, type PiTerminal } from '@j1nn0/pi-real-hosts/terminal'
 
 // One Pi terminal UI per scene, both adapters loaded, everything that reaches the screen fixed:
 // the size, the sandbox's paths (the cwd in the footer, and the prompt's length, which the usage
-// numbers follow), the model's name and its scripted answers.
+// numbers follow), the model's name and its scripted answers; the panel's times are fixed by pictureOf.
 
 export const DEMO_COLS = 100;
 export const DEMO_ROWS = 34;

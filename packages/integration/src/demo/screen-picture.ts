@@ -10,7 +10,15 @@ export interface ScreenPicture {
   readonly rows: readonly (readonly StyledRun[])[];
 }
 
-/** The screen as Pi left it, every cell's colours and weight as the emulator holds them. */
+/** The time a picture shows for every `since <time>` of the panel: a run happens at its own time of day. */
+export const PICTURE_TIME = '09:41';
+
+/**
+ * The screen as Pi left it, every cell's colours and weight as the emulator holds them, except that each
+ * time the panel shows reads PICTURE_TIME (as wide as any time of the day), so a picture does not depend
+ * on when it was drawn.
+ */
 export function pictureOf(terminal: PiTerminal, title: string, description: string): ScreenPicture {
-  return { title, description, cols: terminal.cols, rows: terminal.styledScreen() };
+  const rows = terminal.styledScreen().map((row) => row.map((run) => ({ ...run, text: run.text.replace(/ since \d\d:\d\d\]/gu, ` since ${PICTURE_TIME}]`) })));
+  return { title, description, cols: terminal.cols, rows };
 }

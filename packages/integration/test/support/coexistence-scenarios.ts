@@ -16,6 +16,7 @@ import {
   recordAll,
   useBothAdaptersPi,
 } from './real-pi-with-both-adapters.js';
+import { withoutTimes } from '../../../agent-state-pi/test/snapshots.js';
 
 // Protected item contents; none of them is part of any Agent State text, so only the guard's
 // items and the conversation can put them into a request.
@@ -121,7 +122,7 @@ export function coexistenceScenarios(target: PiTarget, pi: () => PiDriver = useB
       await pi().prompt(`Keep in mind: ${KEPT}. ${DROPPED}. ${PLAIN}.`);
       await pi().prompt('Start on the exporter.');
       await pi().prompt('Anything else before we compact?');
-      expect(await readCommand(pi(), '/agent-state status')).toBe(AGENT_STATUS);
+      expect(withoutTimes(await readCommand(pi(), '/agent-state status'))).toBe(AGENT_STATUS);
       expect(pi().model.pendingSteps()).toBe(0);
 
       pi().model.setSummary(SUMMARY);
@@ -133,7 +134,7 @@ export function coexistenceScenarios(target: PiTarget, pi: () => PiDriver = useB
       expect(pi().model.summaryRequests().some((request) => occurrencesInRequest(request, DROPPED) > 0)).toBe(true);
       expect(compaction.summary).toContain(KEPT);
       expect(compaction.summary).not.toContain(DROPPED);
-      expect(await readCommand(pi(), '/agent-state status')).toBe(AGENT_STATUS);
+      expect(withoutTimes(await readCommand(pi(), '/agent-state status'))).toBe(AGENT_STATUS);
 
       pi().model.reset();
       pi().model.enqueue({ toolCalls: [{ name: 'agent_state_get', arguments: {} }] }, { text: 'Continuing.' });
@@ -149,7 +150,7 @@ export function coexistenceScenarios(target: PiTarget, pi: () => PiDriver = useB
         expect(occurrencesInRequest(request, KEPT)).toBeGreaterThan(0);
         expect(adapterToolsOffered(request)).toEqual([...ALL_ADAPTER_TOOLS].sort());
       }
-      expect(answerTurn?.messages.filter((message) => message.role === 'tool').map((message) => message.content)).toEqual([
+      expect(answerTurn?.messages.filter((message) => message.role === 'tool').map((message) => withoutTimes(String(message.content)))).toEqual([
         AGENT_STATUS,
       ]);
 
@@ -160,7 +161,7 @@ export function coexistenceScenarios(target: PiTarget, pi: () => PiDriver = useB
 
       await pi().restart();
 
-      expect(await readCommand(pi(), '/agent-state status')).toBe(AGENT_STATUS);
+      expect(withoutTimes(await readCommand(pi(), '/agent-state status'))).toBe(AGENT_STATUS);
       expect(await readCommand(pi(), '/context-guard list')).toBe(GUARD_LIST);
       expect(await readCommand(pi(), '/context-guard status')).toBe(
         `Context Guard: 3 protected items (2 critical), recovery ${mode}.\nLast check: ${notice.replace('Context Guard: ', '')}`,

@@ -3,6 +3,7 @@ import contextGuardExtension from '@j1nn0/agent-context-guard-pi';
 import { createFakePiHost, type FakePiHost, type Notification } from '@j1nn0/pi-testkit';
 import { expect } from 'vitest';
 import { AGENT_STATE_ENTRY_TYPE, CONTEXT_GUARD_ENTRY_TYPE } from './adapter-names.js';
+import { withoutTimes } from '../../../agent-state-pi/test/snapshots.js';
 
 // One place for the fake-host setup of the coexistence tests: both adapters in one host.
 
@@ -49,9 +50,10 @@ async function readCommand(host: FakePiHost, commandLine: string): Promise<strin
   return notifications[0]?.message ?? '';
 }
 
+/** Both states as their status commands show them, Agent State's times left out (its own tests check them). */
 export async function readBothStates(host: FakePiHost): Promise<BothStates> {
   return {
-    agentState: await readCommand(host, '/agent-state status'),
+    agentState: withoutTimes(await readCommand(host, '/agent-state status')),
     contextGuard: `${await readCommand(host, '/context-guard list')}\n${await readCommand(host, '/context-guard status')}`,
   };
 }

@@ -1,4 +1,4 @@
-import type { FakePiHost } from '../fake-host/fake-host.js';
+import type { FakePiHost, FakePiHostOptions } from '../fake-host/fake-host.js';
 
 // The fake host as Pi's terminal UI runs an extension (mode `tui`, Pi 0.84+ with entry renderers),
 // and what that UI would draw for saved custom entries.
@@ -11,9 +11,12 @@ interface DrawnComponent {
 }
 
 /** A fake host in mode `tui` with `extension` loaded and a session started, its startup notifications taken. */
-export async function startTuiHost(extension: (pi: never) => void | Promise<void>): Promise<FakePiHost> {
+export async function startTuiHost(
+  extension: (pi: never) => void | Promise<void>,
+  options: Omit<FakePiHostOptions, 'mode'> = {},
+): Promise<FakePiHost> {
   const { createFakePiHost } = await import('../fake-host/fake-host.js');
-  const host = createFakePiHost({ mode: 'tui' });
+  const host = createFakePiHost({ ...options, mode: 'tui' });
   await host.load(extension);
   await host.startSession('startup');
   host.takeNotifications();

@@ -84,6 +84,8 @@ export interface FakePiHostOptions {
    * `session_switch { reason }` (checked on omp 18.2.3; see the README's oh-my-pi section).
    */
   readonly sessionSwitch?: SessionSwitchStyle;
+  /** The clock every session stamps its entries with; default the machine's (see FakeSessionOptions). */
+  readonly clock?: () => Date;
 }
 
 export type SessionSwitchStyle = 'pi' | 'oh-my-pi';
@@ -165,6 +167,7 @@ export class FakePiHost {
   readonly cwd: string;
   readonly #unsavedUntilAssistant: boolean;
   readonly #sessionSwitch: SessionSwitchStyle;
+  readonly #clock: (() => Date) | undefined;
   readonly #ui: FakeUi;
   readonly #uiContext: ExtensionUIContext;
   readonly #loaded: LoadedExtension[] = [];
@@ -184,9 +187,14 @@ export class FakePiHost {
     this.#unsavedUntilAssistant = options.unsavedUntilAssistant ?? false;
     this.#sessionSwitch = options.sessionSwitch ?? 'pi';
     this.#contextUsage = options.contextUsage;
+    this.#clock = options.clock;
     this.#ui = new FakeUi(this.hasUI);
     this.#uiContext = this.#ui.createContext();
-    this.#session = new FakeSession({ cwd: this.cwd });
+    this.#session = new FakeSession({ cwd: this.cwd, ...this.#clockOption() });
+  }
+
+  #clockOption(): { readonly clock?: () => Date } {
+    return this.#clock === undefined ? {} : { clock: this.#clock };
   }
 
   /** The current session: what `ctx.sessionManager` is right now. */
@@ -306,7 +314,7 @@ export class FakePiHost {
     const { parentSession, setup } = options;
     await this.#replace({
       shutdown: { type: 'session_shutdown', reason: 'new' },
-      openSession: () => new FakeSession({ cwd: this.cwd, ...(parentSession === undefined ? {} : { parentSession }) }),
+      openSession: () => new FakeSession({ cwd: this.cwd, ...this.#clockOption(), ...(parentSession === undefined ? {} : { parentSession }) }),
       start: { type: 'session_start', reason: 'new' },
       switchReason: 'new',
       times: options.times ?? this.#replacementStarts(),
@@ -355,7 +363,7 @@ export class FakePiHost {
     if (position === 'before' && !isUserMessage) throw new FakePiHostError('invalid-fork-target');
     this.#assertWritten(this.#session);
     const leafId = position === 'at' ? entry.id : entry.parentId;
-    const forked = leafId === null ? new FakeSession({ cwd: this.cwd }) : this.#session.createBranchedSession(leafId);
+    const forked = leafId === null ? new FakeSession({ cwd: this.cwd, ...this.#clockOption() }) : this.#session.createBranchedSession(leafId);
     await this.#replace({
       shutdown: { type: 'session_shutdown', reason: 'fork' },
       openSession: () => forked,
@@ -418,7 +426,7 @@ export class FakePiHost {
     await this.#replace({
       shutdown: { type: 'session_shutdown', reason: 'quit' },
       openSession: () => {
-        if (lostUnsaved) return new FakeSession({ cwd: this.cwd });
+        if (lostUnsaved) return new FakeSession({ cwd: this.cwd, ...this.#clockOption() });
         session.reopenFromFile();
         return session;
       },

@@ -31,6 +31,8 @@ export interface RawEntryInput {
 
 export interface FakeSessionOptions {
   readonly cwd: string;
+  /** The clock Pi stamps entries with; default the machine's. A test may move it on to give entries other times. */
+  readonly clock?: () => Date;
   /** Entries as a session file would hold them; the leaf starts at the last one, as when Pi opens a file. */
   readonly entries?: readonly SessionEntry[];
   readonly parentSession?: string;
@@ -61,6 +63,7 @@ function findLastOfType<T extends SessionEntry['type']>(
  */
 export class FakeSession implements ReadonlySessionManager {
   readonly #cwd: string;
+  readonly #clock: () => Date;
   readonly #header: SessionHeader;
   #entries: SessionEntry[] = [];
   readonly #byId = new Map<string, SessionEntry>();
@@ -68,11 +71,12 @@ export class FakeSession implements ReadonlySessionManager {
 
   constructor(options: FakeSessionOptions) {
     this.#cwd = options.cwd;
+    this.#clock = options.clock ?? (() => new Date());
     this.#header = {
       type: 'session',
       version: SESSION_FORMAT_VERSION,
       id: createSessionId(),
-      timestamp: new Date().toISOString(),
+      timestamp: this.#clock().toISOString(),
       cwd: options.cwd,
       ...(options.parentSession === undefined ? {} : { parentSession: options.parentSession }),
     };
@@ -292,14 +296,14 @@ export class FakeSession implements ReadonlySessionManager {
       kept.push({ type: 'label', id, parentId, timestamp: labelTimestamp, targetId, label });
       parentId = id;
     }
-    return new FakeSession({ cwd: this.#cwd, entries: kept });
+    return new FakeSession({ cwd: this.#cwd, entries: kept, clock: this.#clock });
   }
 
   #nextLinks(): { id: string; parentId: string | null; timestamp: string } {
     return {
       id: createEntryId((candidate) => this.#byId.has(candidate)),
       parentId: this.#leafId,
-      timestamp: new Date().toISOString(),
+      timestamp: this.#clock().toISOString(),
     };
   }
 

@@ -1,7 +1,7 @@
 import type { AgentStateSnapshot } from '@j1nn0/agent-state';
 import { expectPlainToolDeclarations, overlappingToolCalls, type PiDriver, type PiTarget } from '@j1nn0/pi-real-hosts';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_STATUS } from '../../snapshots.js';
+import { EXAMPLE_STATUS, withoutTimes } from '../../snapshots.js';
 import { FIRST_SMOKE_RUN } from '../../agent-state-host.js';
 import { recordAll, stateEntries } from '../support/real-pi.js';
 
@@ -25,7 +25,8 @@ export function toolFieldScenarios(_target: PiTarget, pi: () => PiDriver): void 
       await pi().prompt('Read the state.');
 
       const result = pi().model.chatRequests().at(-1)?.messages.at(-1);
-      expect(result).toMatchObject({ role: 'tool', content: EXAMPLE_STATUS });
+      expect(result?.role).toBe('tool');
+      expect(withoutTimes(typeof result?.content === 'string' ? result.content : '')).toBe(EXAMPLE_STATUS);
     });
 
     it('runs the mutating calls of one message one at a time, in call order', async () => {

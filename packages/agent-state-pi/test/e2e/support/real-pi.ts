@@ -11,6 +11,7 @@ import {
 } from '@j1nn0/pi-real-hosts';
 import { expect } from 'vitest';
 import { STATE_ENTRY_TYPE } from '../../../src/persistence.js';
+import { withoutTimes } from '../../snapshots.js';
 
 // One place for the real-Pi setup every e2e file shares.
 
@@ -41,8 +42,16 @@ export async function recordAll(pi: PiDriver, commands: readonly string[]): Prom
   }
 }
 
-/** The text of `/agent-state status`, which must be a single info notification. */
+/**
+ * The text of `/agent-state status`, which must be a single info notification, its times left out
+ * (see withoutTimes; the since scenario checks them).
+ */
 export async function statusOf(pi: PiDriver): Promise<string> {
+  return withoutTimes(await timedStatusOf(pi));
+}
+
+/** `/agent-state status` as Pi shows it, since when each unfinished item has had its status included. */
+export async function timedStatusOf(pi: PiDriver): Promise<string> {
   const notifications = await runAgentState(pi, 'status');
   expect(notifications).toHaveLength(1);
   expect(notifications[0]?.notifyType).toBe('info');

@@ -14,6 +14,7 @@ import {
 import { startPiTerminal, type PiTerminal } from '@j1nn0/pi-real-hosts/terminal';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { EXTENSION_PATH } from './real-pi.js';
+import { withoutTimes } from '../../snapshots.js';
 
 type EditorLayout = HostFacts['terminal']['editorLayout'];
 
@@ -68,8 +69,13 @@ export function editorRows(lines: readonly string[], layout: EditorLayout = 'bet
   return layout === 'after-corner' ? rows.map((row, index) => (index === 0 ? row.replace(CORNER, '') : row)) : rows;
 }
 
-/** The rows of the Agent State panel: from its headline down to the editor's top. */
+/** The rows of the Agent State panel, from its headline down to the editor's top, their times left out (see withoutTimes). */
 export function panelRows(lines: readonly string[], layout: EditorLayout = 'between-rules'): string[] {
+  return timedPanelRows(lines, layout).map(withoutTimes);
+}
+
+/** The panel's rows as drawn, since when each item has had its status included. */
+export function timedPanelRows(lines: readonly string[], layout: EditorLayout = 'between-rules'): string[] {
   const top = editorBounds(lines, layout)?.[0];
   if (top === undefined) return [];
   const headline = lastIndexWhere(lines.slice(0, top), (line) => line.startsWith('Agent State · '));
@@ -151,14 +157,16 @@ export function drawsEntryLines(versionLabel: string, host: HostFacts = PI_HOST)
 }
 
 /**
- * A capture as docs/terminal-ui.md shows it: the sandbox's project path and the footer's token counts
- * (which depend on that path's length) are the only parts that differ from run to run; blank rows
- * below the footer are not drawn by Pi.
+ * A capture as docs/terminal-ui.md shows it: the sandbox's project path, the footer's token counts
+ * (which depend on that path's length) and the panel's times (shown as 09:41, the same width as any
+ * time of the day) are the only parts that differ from run to run; blank rows below the footer are not
+ * drawn by Pi.
  */
 export function normaliseCapture(lines: readonly string[], projectDir: string): string {
   const drawn = lines.slice(0, lastIndexWhere(lines, isDrawn) + 1);
   return drawn
     .map((line) => line.replaceAll(projectDir, '~/project'))
+    .map((line) => line.replace(/ since \d\d:\d\d\]/gu, ' since 09:41]'))
     .map((line) => (line.includes('(auto)') ? line.replace(/^.*\(auto\) +/u, '<usage> (auto) ') : line))
     .join('\n');
 }

@@ -15,7 +15,7 @@ export const WORK_IN_HAND_STEPS: readonly SceneStep[] = [
     seen: `Agent State 0/${index + 1} done`,
   })),
   { command: '/agent-state set w1 done', seen: 'Agent State 1/24 done' },
-  { command: '/agent-state set w20 in_progress', seen: '[in_progress] w20: Item 20' },
+  { command: '/agent-state set w20 in_progress', seen: '] w20: Item 20' },
   { command: '/agent-state set w22 blocked', seen: 'Agent State 1/24 done, 1 blocked' },
 ];
 

@@ -1,0 +1,73 @@
+import type { AgentStateSnapshot } from '@j1nn0/agent-state';
+import type { PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
+import { STATE_ENTRY_TYPE } from './persistence.js';
+
+// Since when each unfinished work item has had its status: the time of the oldest state entry, going
+// back from the newest, in which it still had that status. At a restore the branch is walked back only
+// until every unfinished item's time is known; after that each change keeps the times up to date, so a
+// read never walks the branch.
+
+/** Work item id -> when it took its current status (ISO 8601), for the unfinished items whose time is known. */
+export type SinceTimes = ReadonlyMap<string, string>;
+
+export const NO_TIMES: SinceTimes = new Map();
+
+/** The status of each work item a saved payload holds, read without validating the whole state. */
+function savedStatuses(data: unknown): ReadonlyMap<unknown, unknown> | undefined {
+  const state = typeof data === 'object' && data !== null ? (data as { readonly state?: unknown }).state : undefined;
+  const items = typeof state === 'object' && state !== null ? (state as { readonly workItems?: unknown }).workItems : undefined;
+  if (!Array.isArray(items)) {
+    return undefined;
+  }
+  return new Map(
+    items.map((item: unknown) => (typeof item === 'object' && item !== null ? [(item as { id?: unknown }).id, (item as { status?: unknown }).status] : [undefined, undefined])),
+  );
+}
+
+/**
+ * The times of `snapshot`'s unfinished items, `snapshot` being the newest state saved on `branch` (root
+ * to leaf). Walks back from the leaf and stops once every item's status differs in an older entry (or
+ * the item is not in it); an entry it cannot read, or one without a time, ends the walk with the times
+ * found so far, which are then the oldest the session confirms.
+ */
+export function sinceOnBranch(branch: readonly PiSessionEntryPort[], snapshot: AgentStateSnapshot): SinceTimes {
+  const pending = new Map(snapshot.workItems.filter((item) => item.status !== 'done').map((item) => [item.id, item.status]));
+  const since = new Map<string, string>();
+  for (let index = branch.length - 1; index >= 0 && pending.size > 0; index -= 1) {
+    const entry = branch[index];
+    if (entry?.type !== 'custom' || entry.customType !== STATE_ENTRY_TYPE) {
+      continue;
+    }
+    const statuses = savedStatuses(entry.data);
+    if (statuses === undefined || entry.timestamp === undefined) {
+      break;
+    }
+    for (const [id, status] of pending) {
+      if (statuses.get(id) === status) {
+        since.set(id, entry.timestamp);
+      } else {
+        pending.delete(id);
+      }
+    }
+  }
+  return since;
+}
+
+/**
+ * The times after a change saved at `at`: an item that is new or took another status starts then (or
+ * has no known time, if the entry has none).
+ */
+export function sinceAfterChange(since: SinceTimes, previous: AgentStateSnapshot, next: AgentStateSnapshot, at: string | undefined): SinceTimes {
+  const before = new Map(previous.workItems.map((item) => [item.id, item.status]));
+  const times = new Map<string, string>();
+  for (const item of next.workItems) {
+    if (item.status === 'done') {
+      continue;
+    }
+    const kept = before.get(item.id) === item.status ? since.get(item.id) : at;
+    if (kept !== undefined) {
+      times.set(item.id, kept);
+    }
+  }
+  return times;
+}
