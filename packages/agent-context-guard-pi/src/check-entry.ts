@@ -67,7 +67,7 @@ function readCheckedItems(value: unknown): CheckedItem[] | undefined {
   return items;
 }
 
-const isIdList = (value: unknown): value is string[] =>
+export const isIdList = (value: unknown): value is string[] =>
   Array.isArray(value) && (value as readonly unknown[]).every((id) => typeof id === 'string');
 
 function readCheck(value: unknown): CompactionCheck | undefined {

@@ -1,10 +1,12 @@
 import type { CompactionLifecycle } from './compaction.js';
 import type { GuardController } from './controller.js';
 import {
+  INTERNAL_FAILURE,
   formatClearPreview,
   formatList,
   formatOutcome,
   formatRejection,
+  formatRestateReply,
   formatStatus,
   formatUsage,
 } from './format.js';
@@ -30,7 +32,8 @@ export const CRITICAL_FLAG = '--critical';
 /** Requests that record nothing: listing the protected set, its status, previewing a clear. */
 export type GuardReadOnlyAction = 'list' | 'status' | 'clear_preview';
 
-export type GuardRequest = CommandRequest<GuardReadOnlyAction, GuardMutation, Rejection>;
+/** `restate`: the person restates to the model what the last check found lost; only a person can. */
+export type GuardRequest = CommandRequest<GuardReadOnlyAction, GuardMutation, Rejection> | { readonly kind: 'restate' };
 
 /** Parses the text after `/context-guard ` into a typed request. Pure; nothing is corrected or guessed. */
 export function parseCommand(args: string): GuardRequest {
@@ -67,6 +70,8 @@ export function parseCommand(args: string): GuardRequest {
         ? mutationRequest({ kind: 'set_recovery', recovery: mode })
         : rejectedRequest({ code: 'invalid_recovery' });
     }
+    case 'restate':
+      return rest === '' ? { kind: 'restate' } : usageRequest(subcommand);
     case '':
     case 'help':
       return helpRequest(splitWord(rest).word);
@@ -110,6 +115,17 @@ export function runCommand(request: GuardRequest, target: CommandTarget, ctx: Pi
       return { message: formatUsage(request.subcommand), type: usageNoticeType(request), savedChange: false };
     case 'rejected':
       return { message: formatRejection(request.rejection, 'person'), type: 'warning', savedChange: false };
+    case 'restate':
+      return restate(target, ctx);
+  }
+}
+
+/** Saves the restatement (a full disk refuses it, saving nothing) and says what the model will read. */
+function restate({ lifecycle }: CommandTarget, ctx: PiContextPort): CommandReply {
+  try {
+    return { message: formatRestateReply(lifecycle.restate(ctx.sessionManager)), type: 'info', savedChange: false };
+  } catch {
+    return { message: INTERNAL_FAILURE, type: 'error', savedChange: false };
   }
 }
 

@@ -32,9 +32,11 @@ import {
   formatCompactionFailed,
   formatPendingCheck,
   formatRecoveryContent,
+  formatRestatementContent,
 } from './format.js';
 import type { GuardState } from './guard-state.js';
 import { containsRecovery, placeRecoveries, recoveryMessage } from './recovery.js';
+import { restatableIds, savedRestatementOf, type RestateOutcome, type Restatement } from './restate-entry.js';
 
 // After a compaction: a word at once when Pi announces it, one check at the next model request, and
 // (recovery `critical`) the lost critical items restated right after its summary until Pi has stored
@@ -49,7 +51,10 @@ export interface CompactionLifecycleOptions {
   readonly sendRecovery: (content: string) => void;
   /** Saves a check in the session, so it is never repeated and survives a restart. */
   readonly saveCheck: (check: CompactionCheck) => void;
+  /** Saves a person's restatement in the session before it is sent; throws when the host cannot. */
+  readonly saveRestatement: (restatement: Restatement) => void;
 }
+
 
 /** What `status` and the list tool say about compactions on the current branch. */
 export interface CompactionStatus {
@@ -76,6 +81,11 @@ export interface CompactionLifecycle {
     state: GuardState,
   ): Promise<PiContextEventResult<TMessage> | undefined>;
   status(session: PiSessionManagerPort): CompactionStatus;
+  /**
+   * A person's `/context-guard restate`: saves which items the newest compaction's check found lost, once;
+   * from the next model request they are restated right after its summary, until Pi has stored them.
+   */
+  restate(session: PiSessionManagerPort): RestateOutcome;
 }
 
 /** A compaction handled since this Pi started: its check (none when nothing was protected) and its recovery text. */
@@ -145,7 +155,7 @@ export function createCompactionLifecycle(options: CompactionLifecycleOptions): 
     return known;
   }
 
-  return {
+  const lifecycle: CompactionLifecycle = {
     announce(ctx) {
       const branch = ctx.sessionManager.getBranch();
       const compaction = newestCompaction(branch);
@@ -176,20 +186,43 @@ export function createCompactionLifecycle(options: CompactionLifecycleOptions): 
         }
       }
       const { recovery } = await handledFor(compaction, () => check(branch, compaction, event.messages, ctx, state));
-      // Once Pi has stored its copy, the session carries the recovery and nothing is added.
-      if (
-        recovery === undefined ||
-        recoveryStoredAfter(branch, compaction, recovery) ||
-        containsRecovery(event.messages, recovery)
-      ) {
+      const restatement = restatementOf(branch, compaction, ctx.sessionManager.getEntries?.());
+      // Once Pi has stored its copy, the session carries the message and nothing is added.
+      const unstored = [recovery, restatement].filter(
+        (content): content is string =>
+          content !== undefined && !recoveryStoredAfter(branch, compaction, content) && !containsRecovery(event.messages, content),
+      );
+      if (unstored.length === 0) {
         return undefined;
       }
-      if (!queued.has(recovery)) {
-        queued.add(recovery);
-        options.sendRecovery(recovery);
+      for (const content of unstored) {
+        if (!queued.has(content)) {
+          queued.add(content);
+          options.sendRecovery(content);
+        }
       }
       const messages: readonly (TMessage | PiCustomMessagePort)[] = event.messages;
-      return { messages: placeRecoveries(messages, [recoveryMessage(recovery, Date.now())]) };
+      return { messages: placeRecoveries(messages, unstored.map((content) => recoveryMessage(content, Date.now()))) };
+    },
+
+    restate(session) {
+      const branch = session.getBranch();
+      const compaction = newestCompaction(branch);
+      const { pending, lastCheck } = lifecycle.status(session);
+      if (compaction === undefined || lastCheck?.compactionId !== compaction.id) {
+        return pending ? { kind: 'pending' } : { kind: 'nothing' };
+      }
+      const before = protectedSetAt(branch, compaction);
+      const ids = before.kind === 'restored' ? itemsWithIds(before.value.items, restatableIds(lastCheck)).map((item) => item.id) : [];
+      if (ids.length === 0) {
+        return { kind: 'nothing' };
+      }
+      const saved = savedRestatementOf(branch, compaction, session.getEntries?.());
+      if (saved !== undefined) {
+        return { kind: 'already', ids: saved.ids };
+      }
+      options.saveRestatement({ compactionId: compaction.id, ids });
+      return { kind: 'restated', ids };
     },
 
     status(session) {
@@ -204,10 +237,23 @@ export function createCompactionLifecycle(options: CompactionLifecycleOptions): 
       return { pending, lastCheck: saved ?? restoreCheckFromBranch(branch) };
     },
   };
+  return lifecycle;
 }
 
 function hasSomethingToCheck(before: ReturnType<typeof protectedSetAt>): boolean {
   return before.kind === 'unreadable' || (before.kind === 'restored' && before.value.items.length > 0);
+}
+
+/** The message of a person's restatement after this compaction, from the protected set as it stood then. */
+function restatementOf(
+  branch: readonly PiSessionEntryPort[],
+  compaction: BranchCompaction,
+  allEntries: readonly PiSessionEntryPort[] | undefined,
+): string | undefined {
+  const saved = savedRestatementOf(branch, compaction, allEntries);
+  const before = saved === undefined ? undefined : protectedSetAt(branch, compaction);
+  const items = saved !== undefined && before?.kind === 'restored' ? itemsWithIds(before.value.items, saved.ids) : [];
+  return items.length === 0 ? undefined : formatRestatementContent(items);
 }
 
 /** The recovery a saved check decided on, restated from the protected set as it stood at the compaction. */

@@ -13,6 +13,7 @@ const SUBCOMMAND_DESCRIPTIONS: Readonly<Record<(typeof SUBCOMMANDS)[number], str
   clear: 'preview removing every item; clear --yes removes',
   status: 'protected items, recovery mode and the last check',
   recovery: 'after compaction: off, or restore lost critical items',
+  restate: 'restate to the model what the last check found lost',
 };
 
 const RECOVERY_DESCRIPTIONS: Readonly<Record<RecoveryMode, string>> = {

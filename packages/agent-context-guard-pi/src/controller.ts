@@ -16,6 +16,8 @@ export type ControllerOutcome = MutationOutcome | FailedChange;
 
 export interface GuardControllerOptions {
   readonly appendEntry: (customType: string, data: unknown) => void;
+  /** Draws the footer after every load and change; by default from the state alone. */
+  readonly show?: (ctx: PiContextPort, state: GuardState) => void;
 }
 
 export interface GuardController {
@@ -45,9 +47,9 @@ export function createGuardController(options: GuardControllerOptions): GuardCon
     },
     unreadableNotice: formatUnreadableEntry,
     // The footer is all Context Guard keeps in view; the kit fits it to the surface Pi shows it on.
-    show: (ctx, state) => {
+    show: options.show ?? ((ctx, state) => {
       showFooterStatus(ctx, FOOTER_STATUS_KEY, formatFooter(state));
-    },
+    }),
   });
 
   return {

@@ -9,8 +9,13 @@ import {
   onSessionChange,
   registerEntryTranscript,
   registerReplyCommand,
+  showFooterStatus,
+  type PiContextPort,
   type PiExtensionPort,
 } from '@j1nn0/pi-adapter-kit';
+import type { GuardState } from './guard-state.js';
+import { RESTATE_ENTRY_TYPE, toRestatePayload } from './restate-entry.js';
+import { FOOTER_STATUS_KEY, formatFooter } from './ui/footer.js';
 import { STATE_ENTRY_TYPE, readStatePayload } from './persistence.js';
 import { RECOVERY_MESSAGE_TYPE } from './recovery.js';
 import { createContextGuardTools } from './tools.js';
@@ -19,6 +24,7 @@ import { describeGuardChange } from './ui/change-line.js';
 export { STATE_ENTRY_TYPE, STATE_PAYLOAD_VERSION, type StatePayload } from './persistence.js';
 export { RECOVERY_MESSAGE_TYPE } from './recovery.js';
 export { CHECK_ENTRY_TYPE, CHECK_PAYLOAD_VERSION, type CheckPayload } from './check-entry.js';
+export { RESTATE_ENTRY_TYPE, RESTATE_PAYLOAD_VERSION, type RestatePayload } from './restate-entry.js';
 export type { PiExtensionPort } from '@j1nn0/pi-adapter-kit';
 
 /** The Pi extension: one `/context-guard` command, two tools, a check after every compaction. */
@@ -32,11 +38,22 @@ export default function contextGuardExtension(pi: PiExtensionPort): void {
     saveCheck: (check) => {
       pi.appendEntry(CHECK_ENTRY_TYPE, toCheckPayload(check));
     },
+    saveRestatement: (restatement) => {
+      pi.appendEntry(RESTATE_ENTRY_TYPE, toRestatePayload(restatement));
+    },
   });
+  // The footer says a check is pending from a compaction until its check, read from the session, so it
+  // holds after a restart too; it is redrawn when either may have changed.
+  let footerPending = false;
+  const drawFooter = (ctx: PiContextPort, state: GuardState): void => {
+    footerPending = lifecycle.status(ctx.sessionManager).pending;
+    showFooterStatus(ctx, FOOTER_STATUS_KEY, formatFooter(state, footerPending));
+  };
   const controller = createGuardController({
     appendEntry: (customType, data) => {
       pi.appendEntry(customType, data);
     },
+    show: drawFooter,
   });
   const target: CommandTarget = { controller, lifecycle };
   const transcript = registerEntryTranscript(pi, {
@@ -55,6 +72,8 @@ export default function contextGuardExtension(pi: PiExtensionPort): void {
   // session at the next request, so compactions Pi does not announce are checked as well.
   pi.on('session_compact', (_event, ctx) => {
     lifecycle.announce(ctx);
+    controller.ensureLoaded(ctx);
+    drawFooter(ctx, controller.current());
   });
   onOptionalEvent(pi, 'session_compact_failed', (event, ctx) => {
     controller.ensureLoaded(ctx);
@@ -62,9 +81,13 @@ export default function contextGuardExtension(pi: PiExtensionPort): void {
   });
   // The recovery mode and what a person holds critical come from the saved state, also in an SDK
   // session that never sent session_start.
-  pi.on('context', (event, ctx) => {
+  pi.on('context', async (event, ctx) => {
     controller.ensureLoaded(ctx);
-    return lifecycle.onContext(event, ctx, controller.current());
+    const result = await lifecycle.onContext(event, ctx, controller.current());
+    if (footerPending) {
+      drawFooter(ctx, controller.current());
+    }
+    return result;
   });
 
   registerReplyCommand(pi, {

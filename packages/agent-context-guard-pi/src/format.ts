@@ -1,5 +1,6 @@
 import { CONTEXT_ITEM_KINDS, type ContextItem } from '@j1nn0/agent-context-guard';
 import type { CheckedItem, CompactionCheck } from './check-entry.js';
+import { restatableIds, type RestateOutcome } from './restate-entry.js';
 import { CRITICAL_SWITCHES, RECOVERY_MODES, countCritical, type GuardState } from './guard-state.js';
 import { MAX_CONTENT_CHARACTERS, MAX_ID_CHARACTERS, MAX_ITEMS, isValidId } from './limits.js';
 import type { MutationOutcome, NoChange, Rejection } from './mutations.js';
@@ -41,6 +42,7 @@ const GRAMMARS: Readonly<Record<Subcommand, string>> = {
   clear: 'clear [--yes]',
   status: 'status',
   recovery: `recovery <${RECOVERY_MODES.join('|')}>`,
+  restate: 'restate',
 };
 
 /** The usage of one subcommand; for a bare or unknown one, the whole command's usage line. */
@@ -111,8 +113,17 @@ export function formatCheckNotice(check: CompactionCheck): string {
   if (check.kind === 'unverifiable') {
     return UNVERIFIABLE_COMPACTION;
   }
-  return withCheckedIds(`Context Guard: ${formatCheckSummary(check)}.${formatRestored(check)}`, check);
+  const notice = withCheckedIds(`Context Guard: ${formatCheckSummary(check)}.${formatRestored(check)}`, check);
+  if (restatableIds(check).length === 0) {
+    return notice;
+  }
+  return `${notice} ${check.restored > 0 ? RESTATE_REST_NEXT_STEP : RESTATE_NEXT_STEP}`;
 }
+
+/** After a check that found items lost which recovery did not restore: what the person can do now. */
+export const RESTATE_NEXT_STEP = 'To give them back to the model now, run /context-guard restate.';
+/** The same when recovery restored some of them. */
+export const RESTATE_REST_NEXT_STEP = 'To give back the rest now, run /context-guard restate.';
 
 /** The word at `session_compact`: what the next model request will check. */
 export function formatPendingCheck(items: readonly ContextItem[]): string {
@@ -171,18 +182,46 @@ export function formatCheckedIds(items: readonly CheckedItem[]): string {
 }
 
 /**
+ * The hidden message of `/context-guard restate`: the items a person restates to the model after a check
+ * found them lost, with their content as declared before the compaction.
+ */
+export function formatRestatementContent(items: readonly ContextItem[]): string {
+  return hiddenItemsMessage(
+    'Context Guard restatement: the person restates these items, which were protected before the last ' +
+      'compaction and are missing from the compacted context. They are restated as declared, not verified.',
+    items,
+  );
+}
+
+/** A hidden message for the model: its headline, then each item as declared, one a line. */
+function hiddenItemsMessage(headline: string, items: readonly ContextItem[]): string {
+  return [headline, ...items.map((item) => `- [${item.kind}] ${item.id}: ${item.content}`)].join('\n');
+}
+
+/** What `/context-guard restate` tells the person. */
+export function formatRestateReply(outcome: RestateOutcome): string {
+  switch (outcome.kind) {
+    case 'restated':
+      return `Restated for the model: ${outcome.ids.map(quoteId).join(', ')}. It reads them with your next message, right after the compaction summary.`;
+    case 'already':
+      return `Already restated after this compaction: ${outcome.ids.map(quoteId).join(', ')}; nothing was sent again.`;
+    case 'pending':
+      return 'Nothing to restate yet: the compaction is checked at the next model request. If that check finds items lost, run /context-guard restate then.';
+    case 'nothing':
+      return 'Nothing to restate: the last compaction check found no lost item that recovery did not restore.';
+  }
+}
+
+/**
  * The hidden message that restores lost critical items for the model. It repeats their content
  * exactly as declared, so a later check finds them again; the model, not a person, reads it.
  */
 export function formatRecoveryContent(items: readonly ContextItem[]): string {
-  const lines = [
+  return hiddenItemsMessage(
     'Context Guard recovery: these critical items were protected before the last compaction and are ' +
       'missing from the compacted context. They are restated as declared, not verified.',
-  ];
-  for (const item of items) {
-    lines.push(`- [${item.kind}] ${item.id}: ${item.content}`);
-  }
-  return lines.join('\n');
+    items,
+  );
 }
 
 export function formatOutcome(outcome: ControllerOutcome<ChangedOutcome, NoChange, Rejection>, caller: Caller): Notice {

@@ -6,9 +6,9 @@ const values = (prefix: string, ids: readonly string[] = []): string[] | null =>
 
 describe('completeArguments', () => {
   it('offers the subcommands, with a trailing space where an argument must follow', () => {
-    expect(values('')).toEqual(['add ', 'list', 'remove ', 'critical ', 'clear', 'status', 'recovery ']);
+    expect(values('')).toEqual(['add ', 'list', 'remove ', 'critical ', 'clear', 'status', 'recovery ', 'restate']);
     expect(values('cr')).toEqual(['critical ']);
-    expect(values('re')).toEqual(['remove ', 'recovery ']);
+    expect(values('re')).toEqual(['remove ', 'recovery ', 'restate']);
     expect(values('x')).toBeNull();
   });
 

@@ -41,7 +41,7 @@ describe('format', () => {
   it('keeps the usage on one line', () => {
     expect(USAGE).not.toContain('\n');
     expect(USAGE).toBe(
-      'Usage: /context-guard add <id> <goal|constraint|requirement|decision|fact> [--critical] <content> | list | remove <id> | critical <id> <on|off> | clear [--yes] | status | recovery <off|critical>',
+      'Usage: /context-guard add <id> <goal|constraint|requirement|decision|fact> [--critical] <content> | list | remove <id> | critical <id> <on|off> | clear [--yes] | status | recovery <off|critical> | restate',
     );
   });
 
@@ -92,9 +92,11 @@ describe('format', () => {
       'Context Guard: after compaction 3 preserved, 0 lost, 0 unknown.',
     );
     expect(formatCheckNotice(verified({ preserved: 3, lost: checkedItems('l', 1, 1) }))).toBe(
-      'Context Guard: after compaction 3 preserved, 1 lost, 0 unknown (1 critical lost).\nLost: "l1" (critical).',
+      'Context Guard: after compaction 3 preserved, 1 lost, 0 unknown (1 critical lost).\nLost: "l1" (critical). ' +
+        'To give them back to the model now, run /context-guard restate.',
     );
-    expect(formatCheckNotice(verified({ preserved: 1, lost: checkedItems('l', 2, 2), restored: 2 }))).toBe(
+    // Recovery restored every lost item: nothing is left for the person to restate.
+    expect(formatCheckNotice(verified({ preserved: 1, lost: checkedItems('l', 2, 2), restored: 2, restoredIds: ['l1', 'l2'] }))).toBe(
       'Context Guard: after compaction 1 preserved, 2 lost, 0 unknown (2 critical lost). Restored 2 critical items for the model.\n' +
         'Lost: "l1" (critical), "l2" (critical).',
     );
@@ -116,7 +118,8 @@ describe('format', () => {
     ];
     expect(formatCheckNotice(verified({ lost }))).toBe(
       'Context Guard: after compaction 0 preserved, 8 lost, 0 unknown (2 critical lost).\n' +
-        'Lost: "bad\\u001b[31m" (critical), "late" (critical), "plain-1", "plain-2", "plain-3" +3 more.',
+        'Lost: "bad\\u001b[31m" (critical), "late" (critical), "plain-1", "plain-2", "plain-3" +3 more. ' +
+        'To give them back to the model now, run /context-guard restate.',
     );
   });
 

@@ -32,7 +32,7 @@ function contextPort(systemPrompt?: string): { ctx: PiContextPort; notices: [str
 }
 
 async function checkAfterCompaction(systemPrompt?: string): Promise<string | undefined> {
-  const lifecycle = createCompactionLifecycle({ verifier: createLiteralVerifier(), sendRecovery: () => undefined, saveCheck: () => undefined });
+  const lifecycle = createCompactionLifecycle({ verifier: createLiteralVerifier(), sendRecovery: () => undefined, saveCheck: () => undefined, saveRestatement: () => undefined });
   const { ctx, notices } = contextPort(systemPrompt);
   lifecycle.announce(ctx);
   await lifecycle.onContext({ messages: [userMessage('continue')] }, ctx, { recovery: 'off', items: ITEMS });

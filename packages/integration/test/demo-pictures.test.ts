@@ -51,6 +51,13 @@ describe('the READMEs', () => {
     { readme: '../../../README.md', link: 'packages/agent-state-pi/media/terminal.svg', scene: agentState },
   ];
 
+  it('docs/compaction.md shows the picture of the pending check, its description as the alt text', async () => {
+    const pending = DEMO_SCENES.find((candidate) => candidate.name === 'context-guard-pending');
+    const page = await readFile(new URL('../../agent-context-guard-pi/docs/compaction.md', import.meta.url), 'utf8');
+    expect(page).toContain(`![${String(pending?.description)}](../media/check-pending.svg)`);
+    expect(new URL('../media/check-pending.svg', new URL('../../agent-context-guard-pi/docs/compaction.md', import.meta.url)).href).toBe(pending?.picturePath.href);
+  });
+
   for (const { readme, link, scene } of openers) {
     it(`${readme.replace(/^(\.\.\/)+/u, '')} opens with the picture of ${String(scene?.name)}, its description as the alt text`, async () => {
       const lines = (await readFile(new URL(readme, import.meta.url), 'utf8')).split('\n');

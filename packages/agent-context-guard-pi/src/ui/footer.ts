@@ -7,8 +7,18 @@ import { countCritical, type GuardState } from '../guard-state.js';
 
 export const FOOTER_STATUS_KEY = 'context-guard';
 
-/** Undefined clears the footer when nothing is protected. */
-export function formatFooter(state: GuardState): string | undefined {
+/** While a compaction waits for its check, in place of the counts (the news, and short at any count). */
+export const FOOTER_CHECK_PENDING = 'Context Guard check pending';
+
+/**
+ * Undefined clears the footer when nothing is protected. From a compaction until its check (at the next
+ * model request) it says the check is pending: Pi redraws the chat after a compaction, so the notice of
+ * `session_compact` does not stay in view.
+ */
+export function formatFooter(state: GuardState, checkPending = false): string | undefined {
+  if (checkPending) {
+    return FOOTER_CHECK_PENDING;
+  }
   if (state.items.length === 0) {
     return undefined;
   }

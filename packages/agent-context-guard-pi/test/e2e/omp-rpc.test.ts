@@ -1,4 +1,5 @@
-import { customEntries, describeOmp, toolResultsInCallOrder, useSharedPi } from '@j1nn0/pi-real-hosts';
+import { contentText, customEntries, describeOmp, toolResultsInCallOrder, useSharedPi } from '@j1nn0/pi-real-hosts';
+import { FOOTER_CHECK_PENDING } from '../../src/ui/footer.js';
 import { expect, it } from 'vitest';
 import { CHECK_ENTRY_TYPE } from '../../src/check-entry.js';
 import {
@@ -10,6 +11,8 @@ import {
   formatRejection,
   formatStatus,
   formatUsage,
+  formatRestateReply,
+  formatRestatementContent,
 } from '../../src/format.js';
 import { EMPTY_GUARD_STATE } from '../../src/guard-state.js';
 import { changeText, guardState, protectedText } from '../expected-messages.js';
@@ -21,6 +24,7 @@ import {
   expectRecoveryAfterSummary,
   readCommand,
   toolCallingTurn,
+  PLAIN,
 } from './support/guard-scenario.js';
 
 // Context Guard on oh-my-pi in RPC mode: every command and its reply, the tools, and the check and
@@ -73,14 +77,24 @@ describeOmp('agent-context-guard-pi in RPC mode', (target) => {
 
   it('checks omp\'s compaction at the next request and puts the recovery right after its summary; the check is saved', async () => {
     expect(await compactLosingTwo(pi())).toEqual([PENDING_NOTICE]);
+    expect(pi().status(FOOTER)).toBe(FOOTER_CHECK_PENDING);
 
     const { notices, requests } = await toolCallingTurn(pi());
 
     expect(notices).toEqual([CHECK_NOTICE]);
+    expect(pi().status(FOOTER)).toBe('Context Guard 3 items, 2 critical');
     expect(requests).toHaveLength(2);
     expectRecoveryAfterSummary(requests);
     expect(await readCommand(pi(), '/context-guard status')).toContain('Last check: after compaction 1 preserved, 2 lost');
     expect(customEntries(await pi().readSessionFile(), CHECK_ENTRY_TYPE)).toHaveLength(1);
+    // The item recovery did not restore, restated by the person and read by the model with the next prompt.
+    expect(await readCommand(pi(), '/context-guard restate')).toBe(formatRestateReply({ kind: 'restated', ids: ['location'] }));
+    pi().model.reset();
+    pi().model.enqueue({ text: 'Noted.' });
+    await pi().prompt('Next step.');
+    const restatement = formatRestatementContent([{ id: 'location', kind: 'fact', content: PLAIN, critical: false }]);
+    const [request] = pi().model.chatRequests();
+    expect((request?.messages ?? []).filter((message) => contentText(message.content) === restatement)).toHaveLength(1);
   });
 
   it('lets the model protect and list, and refuses an existing id and a critical item from the model', async () => {

@@ -4,9 +4,13 @@ import { contentText, customEntries, describeEachPi, useSharedPi } from '@j1nn0/
 import { expect, it } from 'vitest';
 import { CHECK_ENTRY_TYPE } from '../../src/check-entry.js';
 import { RECOVERY_MESSAGE_TYPE } from '../../src/recovery.js';
+import { formatLastCheck, formatRestateReply, formatRestatementContent } from '../../src/format.js';
+import { FOOTER_CHECK_PENDING } from '../../src/ui/footer.js';
 import {
   CHECK_NOTICE,
   EXTENSION_PATH,
+  LOSING_TWO_CHECK,
+  PLAIN,
   PENDING_NOTICE,
   TURN_PROMPT,
   compactLosingTwo,
@@ -34,9 +38,7 @@ function documentedRoles(): string[][] {
   );
 }
 
-const LAST_CHECK =
-  'Last check: after compaction 1 preserved, 2 lost, 0 unknown (1 critical lost). Restored 1 critical item for the model.\n' +
-  'Lost: "report-url" (critical), "location".';
+const LAST_CHECK = formatLastCheck(LOSING_TWO_CHECK);
 
 describeEachPi('agent-context-guard-pi recovery in the real Pi', (target) => {
   const pi = useSharedPi(target, [EXTENSION_PATH, PI_PROBE_PATH]);
@@ -75,6 +77,34 @@ describeEachPi('agent-context-guard-pi recovery in the real Pi', (target) => {
     expect(contentText(request?.messages.at(-2)?.content)).toBe('Next step.');
     const entries = await pi().readSessionFile();
     expect(entries.filter((entry) => entry.type === 'custom_message' && entry['customType'] === RECOVERY_MESSAGE_TYPE)).toHaveLength(1);
+  });
+
+  it('says in the footer that a check is pending until it runs, and restate gives the lost item back to the model once', async () => {
+    await compactLosingTwo(pi());
+    expect(pi().status('context-guard')).toBe(FOOTER_CHECK_PENDING);
+    expect(await readCommand(pi(), '/context-guard restate')).toBe(formatRestateReply({ kind: 'pending' }));
+
+    const { notices } = await toolCallingTurn(pi());
+    expect(notices).toEqual([CHECK_NOTICE]);
+    expect(pi().status('context-guard')).toBe('Context Guard 3 items, 2 critical');
+
+    // location (not critical) was lost and not recovered: the person restates it.
+    expect(await readCommand(pi(), '/context-guard restate')).toBe(formatRestateReply({ kind: 'restated', ids: ['location'] }));
+    const restatement = formatRestatementContent([{ id: 'location', kind: 'fact', content: PLAIN, critical: false }]);
+    await pi().restart();
+    pi().model.reset();
+    pi().model.enqueue({ text: 'Noted.' }, { text: 'Done.' });
+    await pi().prompt('Next step.');
+    await pi().prompt('And the one after.');
+
+    const [first, second] = pi().model.chatRequests();
+    const restated = (request: typeof first): number =>
+      (request?.messages ?? []).filter((message) => contentText(message.content) === restatement).length;
+    // Placed once in the first request after the restart; Pi then stores it, and it is not added again.
+    expect([restated(first), restated(second)]).toEqual([1, 1]);
+    const stored = (await pi().readSessionFile()).filter((entry) => entry.type === 'custom_message' && entry['content'] === restatement);
+    expect(stored).toHaveLength(1);
+    expect(await readCommand(pi(), '/context-guard restate')).toBe(formatRestateReply({ kind: 'already', ids: ['location'] }));
   });
 
   it('keeps the last check, with the ids not found, across a restart', async () => {

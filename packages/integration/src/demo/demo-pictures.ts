@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { AGENT_STATE_SCENE } from './agent-state-scene.js';
-import { CONTEXT_GUARD_SCENE } from './context-guard-scene.js';
+import { CONTEXT_GUARD_PENDING_SCENE, CONTEXT_GUARD_SCENE } from './context-guard-scene.js';
 import { WINDOW_TITLE, settle, withDemoPi, type DemoTarget } from './demo-pi.js';
 import type { DemoScene } from './demo-scene.js';
 import { rasterisePicture } from './picture-png.js';
@@ -8,7 +8,7 @@ import { renderPictureSvg } from './picture-svg.js';
 import { pictureOf } from './screen-picture.js';
 
 /** Every picture `pnpm demo` makes, in the order it makes them. */
-export const DEMO_SCENES: readonly DemoScene[] = [AGENT_STATE_SCENE, CONTEXT_GUARD_SCENE];
+export const DEMO_SCENES: readonly DemoScene[] = [AGENT_STATE_SCENE, CONTEXT_GUARD_SCENE, CONTEXT_GUARD_PENDING_SCENE];
 
 /** The PNG beside a scene's SVG. */
 export function pngPathOf(scene: DemoScene): URL {

@@ -10,8 +10,11 @@ export interface DemoScene {
   readonly play: (terminal: PiTerminal) => Promise<void>;
 }
 
-/** A scene whose picture is `media/terminal.svg` in the adapter's package folder (beside its README). */
-export function demoScene(name: string, adapterFolder: string, description: string, play: DemoScene['play']): DemoScene {
+/**
+ * A scene whose picture is `media/<picture>.svg` in the adapter's package folder: `terminal` opens its
+ * README, another one illustrates a docs page.
+ */
+export function demoScene(name: string, adapterFolder: string, description: string, play: DemoScene['play'], picture = 'terminal'): DemoScene {
   // src/demo and dist/demo both sit three levels below packages/.
-  return { name, picturePath: new URL(`../../../${adapterFolder}/media/terminal.svg`, import.meta.url), description, play };
+  return { name, picturePath: new URL(`../../../${adapterFolder}/media/${picture}.svg`, import.meta.url), description, play };
 }

@@ -17,6 +17,9 @@ import {
   useBothAdaptersPi,
 } from './real-pi-with-both-adapters.js';
 import { withoutTimes } from '../../../agent-state-pi/test/snapshots.js';
+import type { CheckedItem } from '../../../agent-context-guard-pi/src/check-entry.js';
+import { formatCheckNotice, formatLastCheck } from '../../../agent-context-guard-pi/src/format.js';
+import { verifiedCheck } from '../../../agent-context-guard-pi/test/expected-messages.js';
 
 // Protected item contents; none of them is part of any Agent State text, so only the guard's
 // items and the conversation can put them into a request.
@@ -61,21 +64,23 @@ const GUARD_LIST = [
 // The summary keeps one critical item and drops the other one and the plain fact.
 const SUMMARY = `The user is shipping CSV export. ${KEPT}.`;
 
-const LOST_COUNTS = 'Context Guard: after compaction 1 preserved, 2 lost, 0 unknown (1 critical lost).';
-const LOST_IDS = 'Lost: "report-url" (critical), "location".';
+const LOST: readonly CheckedItem[] = [
+  { id: 'report-url', critical: true },
+  { id: 'location', critical: false },
+];
 const PENDING_CHECK = 'Context Guard: compacted; 3 protected items (2 critical) will be checked at the next model request.';
 
 const RECOVERY_CASES = [
   {
     mode: 'critical',
-    notice: `${LOST_COUNTS} Restored 1 critical item for the model.\n${LOST_IDS}`,
+    check: verifiedCheck({ preserved: 1, lost: LOST, restored: 1, restoredIds: ['report-url'] }),
     restoredCopies: 1,
     // Three items and the recovery change.
     guardEntries: 4,
   },
   {
     mode: 'off',
-    notice: `${LOST_COUNTS}\n${LOST_IDS}`,
+    check: verifiedCheck({ preserved: 1, lost: LOST }),
     restoredCopies: 0,
     // `recovery off` is the default: an unchanged request saves nothing.
     guardEntries: 3,
@@ -111,7 +116,8 @@ export function coexistenceScenarios(target: PiTarget, pi: () => PiDriver = useB
 
   it.each(RECOVERY_CASES)(
     'with recovery $mode keeps Agent State through compaction and restart while Context Guard reports the lost item',
-    async ({ mode, notice, restoredCopies, guardEntries }) => {
+    async ({ mode, check, restoredCopies, guardEntries }) => {
+      const notice = formatCheckNotice(check);
       await recordAll(pi(), [...AGENT_STATE_COMMANDS, ...GUARD_COMMANDS, `/context-guard recovery ${mode}`]);
       pi().model.enqueue(
         { text: 'Noted.' },
@@ -164,7 +170,7 @@ export function coexistenceScenarios(target: PiTarget, pi: () => PiDriver = useB
       expect(withoutTimes(await readCommand(pi(), '/agent-state status'))).toBe(AGENT_STATUS);
       expect(await readCommand(pi(), '/context-guard list')).toBe(GUARD_LIST);
       expect(await readCommand(pi(), '/context-guard status')).toBe(
-        `Context Guard: 3 protected items (2 critical), recovery ${mode}.\nLast check: ${notice.replace('Context Guard: ', '')}`,
+        `Context Guard: 3 protected items (2 critical), recovery ${mode}.\n${formatLastCheck(check)}`,
       );
       pi().model.reset();
       const afterRestart = await pi().prompt('Resume the work.');

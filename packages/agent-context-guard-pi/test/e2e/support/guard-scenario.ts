@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { contentText, type ChatMessage, type ModelRequest, type PiDriver } from '@j1nn0/pi-real-hosts';
 import { expect } from 'vitest';
+import { formatCheckNotice } from '../../../src/format.js';
+import { verifiedCheck } from '../../expected-messages.js';
 
 // The scenario the Context Guard e2e files share: three protected items (two critical), recovery on,
 // three turns that mention them, and a summary that keeps only one.
@@ -21,10 +23,17 @@ export const SETUP = [
   '/context-guard recovery critical',
 ];
 
-/** The check of a compaction with SUMMARY: what the real Pi showed. */
-export const CHECK_NOTICE =
-  'Context Guard: after compaction 1 preserved, 2 lost, 0 unknown (1 critical lost). Restored 1 critical item for the model.\n' +
-  'Lost: "report-url" (critical), "location".';
+/** The check of a compaction with SUMMARY, as the formatter writes it: the critical item restored, the other left to restate. */
+export const LOSING_TWO_CHECK = verifiedCheck({
+  preserved: 1,
+  lost: [
+    { id: 'report-url', critical: true },
+    { id: 'location', critical: false },
+  ],
+  restored: 1,
+  restoredIds: ['report-url'],
+});
+export const CHECK_NOTICE = formatCheckNotice(LOSING_TWO_CHECK);
 
 export const PENDING_NOTICE = 'Context Guard: compacted; 3 protected items (2 critical) will be checked at the next model request.';
 

@@ -1,0 +1,74 @@
+import { readEnvelope, type PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
+import { isIdList, type CompactionCheck } from './check-entry.js';
+
+// `/context-guard restate`: a person restates to the model the items the last check found lost. The
+// request is saved as its own entry before anything is sent, so a restart between the command and the
+// next model request neither loses it nor, once Pi has stored the message, sends it again.
+
+/** The custom session entry type of a person's restatement after a compaction. */
+export const RESTATE_ENTRY_TYPE = 'agent-context-guard-restate';
+
+export const RESTATE_PAYLOAD_VERSION = 1;
+
+export interface Restatement {
+  /** The compaction whose check found the items lost. */
+  readonly compactionId: string;
+  /** The restated items, in the order they were protected. */
+  readonly ids: readonly string[];
+}
+
+/** What `/context-guard restate` did. */
+export type RestateOutcome =
+  | { readonly kind: 'restated'; readonly ids: readonly string[] }
+  | { readonly kind: 'already'; readonly ids: readonly string[] }
+  /** The newest compaction is still to be checked. */
+  | { readonly kind: 'pending' }
+  /** No check of the newest compaction found an item lost that recovery did not restore. */
+  | { readonly kind: 'nothing' };
+
+export interface RestatePayload extends Restatement {
+  readonly schemaVersion: typeof RESTATE_PAYLOAD_VERSION;
+}
+
+export function toRestatePayload(restatement: Restatement): RestatePayload {
+  return { schemaVersion: RESTATE_PAYLOAD_VERSION, ...restatement };
+}
+
+function readRestatement(entry: PiSessionEntryPort | undefined): Restatement | undefined {
+  if (entry?.type !== 'custom' || entry.customType !== RESTATE_ENTRY_TYPE) {
+    return undefined;
+  }
+  const envelope = readEnvelope(entry.data, [RESTATE_PAYLOAD_VERSION]);
+  if (!envelope.ok) {
+    return undefined;
+  }
+  const { compactionId, ids } = envelope.fields;
+  return typeof compactionId === 'string' && isIdList(ids) ? { compactionId, ids } : undefined;
+}
+
+/**
+ * The restatement saved for a compaction: after it on the branch, or anywhere in the session (as a
+ * check is found), so a /tree move never makes a second one. An unreadable entry counts as none.
+ */
+export function savedRestatementOf(
+  branch: readonly PiSessionEntryPort[],
+  compaction: { readonly id: string; readonly index: number },
+  allEntries: readonly PiSessionEntryPort[] = [],
+): Restatement | undefined {
+  for (const entry of [...branch.slice(compaction.index + 1), ...allEntries]) {
+    const restatement = readRestatement(entry);
+    if (restatement?.compactionId === compaction.id) {
+      return restatement;
+    }
+  }
+  return undefined;
+}
+
+/** What a person can restate after a check: the items it found lost or changed, less those recovery restored. */
+export function restatableIds(check: CompactionCheck | undefined): readonly string[] {
+  if (check?.kind !== 'verified') {
+    return [];
+  }
+  const missing = [...check.lost, ...check.changed].map((item) => item.id);
+  return missing.filter((id) => !check.restoredIds.includes(id));
+}

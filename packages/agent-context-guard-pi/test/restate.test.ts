@@ -1,0 +1,118 @@
+import type { FakePiHost } from '@j1nn0/pi-testkit';
+import { describe, expect, it } from 'vitest';
+import { formatRestateReply, formatRestatementContent, RESTATE_NEXT_STEP } from '../src/format.js';
+import { RESTATE_ENTRY_TYPE } from '../src/restate-entry.js';
+import { FOOTER_CHECK_PENDING } from '../src/ui/footer.js';
+import {
+  compact,
+  contextRequest,
+  expectCleanRun,
+  recordAll,
+  recoveryMessagesIn,
+  recoverySends,
+  requestAfterCompaction,
+  runGuard,
+  startGuardHost,
+  takeCheckNotices,
+} from './context-guard-host.js';
+
+// After a check finds items lost, the person can give them back to the model at once: one command,
+// only a person's, saved before anything is sent. And from a compaction until its check the footer
+// says a check is pending, since Pi's redraw wipes the word said at the compaction.
+
+const CSV = { id: 'csv', kind: 'constraint', content: 'Export CSV with a header row', critical: true } as const;
+const URL = { id: 'url', kind: 'fact', content: 'The report lives at /reports/7', critical: false } as const;
+const SUMMARY = 'We worked on the report page.';
+
+async function afterLossyCompaction(recovery: 'off' | 'critical' = 'off'): Promise<FakePiHost> {
+  const host = await startGuardHost();
+  await recordAll(host, [`add csv constraint --critical ${CSV.content}`, `add url fact ${URL.content}`, `recovery ${recovery}`]);
+  host.takeNotifications();
+  await compact(host, SUMMARY);
+  host.takeNotifications();
+  return host;
+}
+
+const footer = (host: FakePiHost): string | undefined => host.statuses.get('context-guard');
+
+async function restate(host: FakePiHost): Promise<string | undefined> {
+  const [reply] = await runGuard(host, 'restate');
+  expect(reply?.type).toBe('info');
+  return reply?.message;
+}
+
+describe('the footer from a compaction until its check', () => {
+  it('says a check is pending, also after a restart, and shows the counts again once checked', async () => {
+    const host = await afterLossyCompaction();
+    expect(footer(host)).toBe(FOOTER_CHECK_PENDING);
+    await host.restart();
+    expect(footer(host)).toBe(FOOTER_CHECK_PENDING);
+
+    await contextRequest(host, requestAfterCompaction(SUMMARY));
+
+    expect(footer(host)).toBe('Context Guard 2 items, 1 critical');
+    expectCleanRun(host);
+  });
+});
+
+describe('/context-guard restate', () => {
+  it('is named by a check that lost items, and restates them once right after the summary until Pi stores them', async () => {
+    const host = await afterLossyCompaction();
+    expect(await restate(host)).toBe(formatRestateReply({ kind: 'pending' }));
+
+    await contextRequest(host, requestAfterCompaction(SUMMARY));
+    const [notice] = takeCheckNotices(host);
+    expect(notice?.message.endsWith(RESTATE_NEXT_STEP)).toBe(true);
+
+    expect(await restate(host)).toBe(formatRestateReply({ kind: 'restated', ids: ['csv', 'url'] }));
+    expect(host.session.customEntries(RESTATE_ENTRY_TYPE).map((entry) => entry.data)).toEqual([
+      { schemaVersion: 1, compactionId: expect.any(String) as unknown, ids: ['csv', 'url'] },
+    ]);
+    expect(await restate(host)).toBe(formatRestateReply({ kind: 'already', ids: ['csv', 'url'] }));
+
+    // The next request carries it right after the summary, handed to Pi once.
+    const content = formatRestatementContent([CSV, URL]);
+    const returned = (await contextRequest(host, requestAfterCompaction(SUMMARY))) ?? [];
+    expect(recoveryMessagesIn(returned).map((message) => message['content'])).toEqual([content]);
+    expect(recoveryMessagesIn([returned[1]])).toHaveLength(1);
+    expect(recoverySends(host)).toHaveLength(1);
+  });
+
+  it('survives a restart before the next request, and is not repeated once Pi stored it', async () => {
+    const host = await afterLossyCompaction();
+    await contextRequest(host, requestAfterCompaction(SUMMARY));
+    host.takeNotifications();
+    await restate(host);
+    await host.restart();
+
+    const content = formatRestatementContent([CSV, URL]);
+    const afterRestart = (await contextRequest(host, requestAfterCompaction(SUMMARY))) ?? [];
+    expect(recoveryMessagesIn(afterRestart).map((message) => message['content'])).toEqual([content]);
+
+    // Pi stores the message with the next prompt; from then on the session carries it and nothing is added.
+    host.session.appendRaw({ type: 'custom_message', customType: 'agent-context-guard-recovery', content, display: false });
+    await host.restart();
+    expect(await contextRequest(host, requestAfterCompaction(SUMMARY))).toBeUndefined();
+    expect(await restate(host)).toBe(formatRestateReply({ kind: 'already', ids: ['csv', 'url'] }));
+  });
+
+  it('leaves out what recovery restored, and has nothing to restate when it restored everything lost', async () => {
+    const partly = await afterLossyCompaction('critical');
+    await contextRequest(partly, requestAfterCompaction(SUMMARY));
+    partly.takeNotifications();
+    expect(await restate(partly)).toBe(formatRestateReply({ kind: 'restated', ids: ['url'] }));
+
+    const host = await startGuardHost();
+    await recordAll(host, [`add csv constraint --critical ${CSV.content}`, 'recovery critical']);
+    await compact(host, SUMMARY);
+    await contextRequest(host, requestAfterCompaction(SUMMARY));
+    expect(takeCheckNotices(host)[0]?.message).not.toContain('/context-guard restate');
+    expect(await restate(host)).toBe(formatRestateReply({ kind: 'nothing' }));
+  });
+
+  it('has nothing to restate before any compaction, and no tool of the model can do it', async () => {
+    const host = await startGuardHost();
+    expect(await restate(host)).toBe(formatRestateReply({ kind: 'nothing' }));
+    expect([...host.tools.keys()].some((name) => name.includes('restate'))).toBe(false);
+  });
+});
