@@ -12,16 +12,11 @@ export type SinceTimes = ReadonlyMap<string, string>;
 
 export const NO_TIMES: SinceTimes = new Map();
 
-/** The status of each work item a saved payload holds, read without validating the whole state. */
-function savedStatuses(data: unknown): ReadonlyMap<unknown, unknown> | undefined {
+/** The work items a saved payload holds, read without validating the whole state (a restore did that for the newest). */
+function savedWorkItems(data: unknown): readonly unknown[] | undefined {
   const state = typeof data === 'object' && data !== null ? (data as { readonly state?: unknown }).state : undefined;
   const items = typeof state === 'object' && state !== null ? (state as { readonly workItems?: unknown }).workItems : undefined;
-  if (!Array.isArray(items)) {
-    return undefined;
-  }
-  return new Map(
-    items.map((item: unknown) => (typeof item === 'object' && item !== null ? [(item as { id?: unknown }).id, (item as { status?: unknown }).status] : [undefined, undefined])),
-  );
+  return Array.isArray(items) ? items : undefined;
 }
 
 /**
@@ -31,22 +26,37 @@ function savedStatuses(data: unknown): ReadonlyMap<unknown, unknown> | undefined
  * found so far, which are then the oldest the session confirms.
  */
 export function sinceOnBranch(branch: readonly PiSessionEntryPort[], snapshot: AgentStateSnapshot): SinceTimes {
-  const pending = new Map(snapshot.workItems.filter((item) => item.status !== 'done').map((item) => [item.id, item.status]));
+  // Item id -> the status it is followed back with; an item leaves once an older entry differs.
+  const pending = new Map<unknown, string>(snapshot.workItems.filter((item) => item.status !== 'done').map((item) => [item.id, item.status]));
   const since = new Map<string, string>();
+  // At a start this runs over every entry since the oldest unfinished item took its status (a few
+  // hundred whole states at the limits), so each entry is read in one pass with no copy.
+  const matchedIn = new Map<unknown, number>();
   for (let index = branch.length - 1; index >= 0 && pending.size > 0; index -= 1) {
     const entry = branch[index];
     if (entry?.type !== 'custom' || entry.customType !== STATE_ENTRY_TYPE) {
       continue;
     }
-    const statuses = savedStatuses(entry.data);
-    if (statuses === undefined || entry.timestamp === undefined) {
+    const items = savedWorkItems(entry.data);
+    const time = entry.timestamp;
+    if (items === undefined || time === undefined) {
       break;
     }
-    for (const [id, status] of pending) {
-      if (statuses.get(id) === status) {
-        since.set(id, entry.timestamp);
-      } else {
-        pending.delete(id);
+    let matched = 0;
+    for (const item of items) {
+      const { id, status } = (typeof item === 'object' && item !== null ? item : {}) as { readonly id?: unknown; readonly status?: unknown };
+      // An id counts once an entry, so a saved state that repeats one cannot keep another item pending.
+      if (typeof id === 'string' && matchedIn.get(id) !== index && pending.get(id) === status) {
+        since.set(id, time);
+        matchedIn.set(id, index);
+        matched += 1;
+      }
+    }
+    if (matched < pending.size) {
+      for (const id of pending.keys()) {
+        if (matchedIn.get(id) !== index) {
+          pending.delete(id);
+        }
       }
     }
   }

@@ -7,6 +7,7 @@ import { describeLoad, describeMachine } from './machine.js';
 import { choosePiTarget } from './pi-targets.js';
 import { formatReport } from './report.js';
 import { restoreRows } from './restore-figure.js';
+import { resumeRows } from './resume-figure.js';
 import type { StartVariant } from './start-variant.js';
 import { ADAPTER_COMMANDS, startupRows } from './startup-figure.js';
 import { DEFAULT_TIMING } from './timing.js';
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
   const { target, notes } = choosePiTarget();
   const rows = [
     ...(await figure('restore', restoreRows)),
+    ...(await figure('resume', () => resumeRows(target))),
     ...(await figure('bytes per change', appendSizeRows)),
     ...(await figure('start-up', () => startupRows(target, comparedBuilds()))),
     ...(await figure('command cost', () => commandCostRows(target))),

@@ -1,0 +1,98 @@
+import { createPiSandbox, startPi, startScriptedModel, type PiSandbox, type ScriptedModel } from '@j1nn0/pi-real-hosts';
+import { fullAgentStateCommands } from './bench-adapters.js';
+import { AGENT_STATE_EXTENSION, CONTEXT_GUARD_EXTENSION, EMPTY_EXTENSION } from './extension-paths.js';
+import type { PiTarget } from './pi-targets.js';
+import { formatMilliseconds, formatRatio, verdictAtMost, type BenchRow } from './report.js';
+import { AGENT_STATE_COMMAND } from './scripted-session.js';
+import { median, medianInterval, timeAsyncValue } from './timing.js';
+
+// Figure 1, in the real Pi: resume a saved session whose newest state is full (200 work items, 200
+// decisions, 401 state entries), bare Pi against Pi with both adapters loaded, which restore it at
+// start (the state, and since when each of the 200 open items has been open, which walks back to the
+// entry that added it). Spawn to the first get_state answer, the three starts of a round in a rotating
+// order. The empty extension in the same rounds shows what loading any extension costs a resume.
+
+const ROUNDS = 12;
+const GOAL_RATIO_TO_BARE = 1.03;
+const BOTH_ADAPTERS = [AGENT_STATE_EXTENSION, CONTEXT_GUARD_EXTENSION];
+
+interface ResumeSetting {
+  readonly target: PiTarget;
+  readonly sandbox: PiSandbox;
+  readonly model: ScriptedModel;
+  readonly sessionFile: string;
+}
+
+/** Records the full state in a new session and completes a model turn, so Pi writes the file. */
+async function savedFullSession(target: PiTarget, sandbox: PiSandbox, model: ScriptedModel): Promise<string> {
+  const pi = await startPi({ ...target, extensions: BOTH_ADAPTERS, sandbox, model });
+  try {
+    for (const args of fullAgentStateCommands()) await pi.prompt(`${AGENT_STATE_COMMAND} ${args}`);
+    await pi.prompt('Carry on.');
+    const file = (await pi.getState()).sessionFile;
+    if (file === undefined) throw new Error('Pi reported no session file');
+    return file;
+  } finally {
+    await pi.dispose();
+  }
+}
+
+/** Milliseconds from spawn to the first get_state answer on the saved session; a loaded start must show the state. */
+async function timeResume(setting: ResumeSetting, extensions: readonly string[]): Promise<number> {
+  const { milliseconds, value: pi } = await timeAsyncValue(() =>
+    startPi({ ...setting.target, extensions: [...extensions], sandbox: setting.sandbox, model: setting.model, sessionFile: setting.sessionFile }),
+  );
+  try {
+    if (extensions.includes(AGENT_STATE_EXTENSION)) {
+      const [notice] = (await pi.prompt(`${AGENT_STATE_COMMAND} status`)).notifications;
+      if (notice?.message.includes('200 work items') !== true) throw new Error(`Pi ${setting.target.version.label} did not restore the saved state`);
+    }
+    return milliseconds;
+  } finally {
+    await pi.dispose();
+  }
+}
+
+/** `subject` as a multiple of `anchor`, started in the same rounds: the median of the per-round ratios. */
+function resumeRow(where: string, subject: readonly number[], anchor: readonly number[], anchorName: string, goal: number | undefined): BenchRow {
+  const ratios = subject.map((milliseconds, round) => milliseconds / (anchor[round] ?? Number.NaN));
+  const ratio = median(ratios);
+  const interval = medianInterval(ratios);
+  return {
+    figure: '1 restore',
+    measure: `${where}: ratio to ${anchorName}, median of the ${ratios.length.toString()} per-round ratios (${interval === undefined ? 'too few rounds for an interval' : `95 % interval ${formatRatio(interval.low)} to ${formatRatio(interval.high)}`})`,
+    value: formatMilliseconds(median(subject)),
+    anchor: `${anchorName} on the same file, median: ${formatMilliseconds(median(anchor))}`,
+    ratio,
+    goal: goal === undefined ? 'report' : `<= ${goal.toFixed(2)}x ${anchorName}`,
+    verdict: goal === undefined ? 'info' : verdictAtMost(ratio, goal),
+  };
+}
+
+export async function resumeRows(target: PiTarget): Promise<BenchRow[]> {
+  const sandbox = await createPiSandbox();
+  const model = await startScriptedModel();
+  try {
+    const setting: ResumeSetting = { target, sandbox, model, sessionFile: await savedFullSession(target, sandbox, model) };
+    const variants = [[], [EMPTY_EXTENSION], BOTH_ADAPTERS] as const;
+    // One unmeasured start of each warms the file caches; then each round starts all three, rotating which goes first.
+    for (const extensions of variants) await timeResume(setting, extensions);
+    const times = variants.map((): number[] => []);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (let step = 0; step < variants.length; step += 1) {
+        const index = (round + step) % variants.length;
+        times[index]?.push(await timeResume(setting, variants[index] ?? []));
+      }
+    }
+    const [bare = [], empty = [], loaded = []] = times;
+    const where = `real Pi ${target.version.label} on Node ${target.nodeVersion}, spawn on a saved session with a full state (401 state entries) to first get_state answer`;
+    return [
+      resumeRow(`${where}, both adapters loaded`, loaded, bare, 'bare Pi', GOAL_RATIO_TO_BARE),
+      resumeRow(`${where}, an empty extension loaded (what loading any extension costs)`, empty, bare, 'bare Pi', undefined),
+      resumeRow(`${where}, both adapters loaded (their own share)`, loaded, empty, 'Pi with an empty extension', undefined),
+    ];
+  } finally {
+    await model.dispose();
+    await sandbox.dispose();
+  }
+}
