@@ -56,10 +56,11 @@ describeEachPi('agent-state-pi in print and JSON mode', (target) => {
     const continued = await cli.run(['-c', '-p', '/agent-state objective Ship the parser']);
     const opened = await cli.run(['--session', file, '--mode', 'json', '/agent-state add parse Parse the arguments']);
     const status = await cli.run(['-c', '-p', '/agent-state status']);
+    const history = await cli.run(['-c', '-p', '/agent-state history']);
     const rejected = await cli.run(['-c', '--mode', 'json', '/agent-state set missing done']);
 
     // Pi prints the last assistant message of the session: not an answer to the command.
-    for (const run of [continued, status]) {
+    for (const run of [continued, status, history]) {
       expect(run).toMatchObject({ stdout: `${EARLIER_REPLY}\n`, stderr: '', code: 0 });
     }
     const states = [
