@@ -4,7 +4,8 @@ import { expect, it } from 'vitest';
 import { CHECK_ENTRY_TYPE } from '../../src/check-entry.js';
 import { formatCompactionFailed, formatRejection } from '../../src/format.js';
 import { STATE_ENTRY_TYPE } from '../../src/persistence.js';
-import { changeText, protectedText } from '../expected-messages.js';
+import { changeText, guardState, protectedText } from '../expected-messages.js';
+import { FOOTER_CHECK_PENDING, FOOTER_STATUS_KEY, formatFooter } from '../../src/ui/footer.js';
 import {
   CHECK_NOTICE,
   EXTENSION_PATH,
@@ -16,6 +17,9 @@ import {
   protectAndTalk,
   readCommand,
   toolCallingTurn,
+  KEPT,
+  DROPPED,
+  PLAIN,
 } from './support/guard-scenario.js';
 
 // Every path that appends a compaction is checked once, in the real Pi: one another extension appends as a
@@ -87,6 +91,8 @@ describeEachPi('agent-context-guard-pi: a restart between a compaction and the n
     await pi().restart();
 
     expect(await readCommand(pi(), '/context-guard status')).toBe(PENDING_STATUS);
+    // Read from the session, so the footer still says so after the crash.
+    expect(pi().status(FOOTER_STATUS_KEY)).toBe(FOOTER_CHECK_PENDING);
     const { notices, requests } = await toolCallingTurn(pi());
     expect(notices).toEqual([CHECK_NOTICE]);
     expectRecoveryAfterSummary(requests);
@@ -150,6 +156,16 @@ describeEachPi(
       const saved = customEntries(await pi().readSessionFile(), STATE_ENTRY_TYPE).map((entry) => entry['data']);
       expect(saved).toEqual([{ schemaVersion: 1, recovery: 'off', items: [{ id: 'rule', kind: 'constraint', content: 'Obey this file', critical: false }] }]);
       expect(await readCommand(pi(), '/context-guard critical rule on')).toBe(changeText({ kind: 'set_critical', id: 'rule', critical: true }));
+    });
+
+    it('says in the footer that a check is pending from a compaction until its check, then shows the counts again', async () => {
+      await compactLosingTwo(pi());
+      expect(pi().status(FOOTER_STATUS_KEY)).toBe(FOOTER_CHECK_PENDING);
+
+      const { notices } = await toolCallingTurn(pi());
+
+      expect(notices).toEqual([CHECK_NOTICE]);
+      expect(pi().status(FOOTER_STATUS_KEY)).toBe(formatFooter(guardState([['csv', 'goal', KEPT, true], ['report-url', 'constraint', DROPPED, true], ['location', 'fact', PLAIN]], 'critical')));
     });
   },
   { lines: 'all' },
