@@ -1,3 +1,4 @@
+import type { AgentStateSnapshot } from '@j1nn0/agent-state';
 import { branchHistory, type Caller, type PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
 import { STATE_ENTRY_TYPE, readStatePayload, savedBy } from './persistence.js';
 import { changesBetween, type StateChange } from './ui/change-line.js';
@@ -15,13 +16,18 @@ export interface HistoryLine {
   readonly changes: readonly StateChange[] | undefined;
 }
 
+function savedSnapshot(entry: PiSessionEntryPort): AgentStateSnapshot | undefined {
+  const read = readStatePayload(entry.data);
+  return read.ok ? read.value : undefined;
+}
+
 /**
  * The saved changes on `branch` (root to leaf), oldest first. With `id`, only the changes that touch
  * that work item or decision, and every unreadable entry, since it may have touched it.
  */
 export function stateHistory(branch: readonly PiSessionEntryPort[], id?: string): HistoryLine[] {
   const lines: HistoryLine[] = [];
-  for (const step of branchHistory(branch, STATE_ENTRY_TYPE, readStatePayload)) {
+  for (const step of branchHistory(branch, STATE_ENTRY_TYPE, savedSnapshot)) {
     const all = step.value === undefined ? undefined : changesBetween(step.previous, step.value);
     const changes = id === undefined || all === undefined ? all : all.filter((change) => change.ids.includes(id));
     if (changes === undefined || id === undefined || changes.length > 0) {

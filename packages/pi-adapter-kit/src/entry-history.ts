@@ -1,10 +1,10 @@
-import { customEntriesOnBranch, type PayloadRead } from './branch-entry.js';
+import { customEntriesOnBranch } from './branch-entry.js';
 import type { PiSessionEntryPort } from './port.js';
 
 // The story of an adapter's state: every saved entry of its type on the current branch, oldest first,
-// each beside the readable value before it, so a caller can say what that entry changed. It is read
-// from the session when a person asks and never kept, so it follows /tree, forks and resumes as the
-// branch does and costs a restore nothing.
+// each beside the readable value before it, so a caller can say what that entry changed: the chat line
+// of each entry (entry-transcript.ts) and a person's history. It follows /tree, forks and resumes as
+// the branch does and costs a restore nothing.
 
 export interface HistoryStep<TValue> {
   readonly entryId: string;
@@ -21,17 +21,19 @@ export interface HistoryStep<TValue> {
   readonly previous: TValue | undefined;
 }
 
-/** Each entry of `customType` on the branch (root to leaf), oldest first, with the value before it. */
+/**
+ * Each entry of `customType` on the branch (root to leaf), oldest first, with the value before it.
+ * `valueOf` reads an entry's value (undefined when it cannot be read); a caller may keep what it read.
+ */
 export function branchHistory<TValue>(
   branch: readonly PiSessionEntryPort[],
   customType: string,
-  read: (data: unknown) => PayloadRead<TValue, string>,
+  valueOf: (entry: PiSessionEntryPort) => TValue | undefined,
 ): HistoryStep<TValue>[] {
   const steps: HistoryStep<TValue>[] = [];
   let previous: TValue | undefined;
   for (const entry of customEntriesOnBranch(branch, customType)) {
-    const outcome = read(entry.data);
-    const value = outcome.ok ? outcome.value : undefined;
+    const value = valueOf(entry);
     steps.push({ entryId: entry.id, timestamp: entry.timestamp, data: entry.data, value, previous });
     previous = value;
   }

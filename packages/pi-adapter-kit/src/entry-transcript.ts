@@ -1,4 +1,5 @@
-import { customEntriesOnBranch, type PayloadRead } from './branch-entry.js';
+import type { PayloadRead } from './branch-entry.js';
+import { branchHistory } from './entry-history.js';
 import type { PiCustomEntryPort, PiEntryRenderer, PiExtensionPort, PiSessionManagerPort } from './port.js';
 import { segment, styledLinesComponent, type StyledLine } from './styled-line.js';
 
@@ -55,13 +56,10 @@ export function createEntryTranscript<TValue>(options: EntryTranscriptOptions<TV
   }
 
   function readBranch(): void {
-    let previous: TValue | undefined;
-    for (const entry of customEntriesOnBranch(session?.getBranch() ?? [], options.customType)) {
-      const value = valueOf(entry);
-      if (!lines.has(entry.id)) {
-        lines.set(entry.id, value === undefined ? UNREADABLE : options.describe(previous, value));
+    for (const { entryId, value, previous } of branchHistory(session?.getBranch() ?? [], options.customType, valueOf)) {
+      if (!lines.has(entryId)) {
+        lines.set(entryId, value === undefined ? UNREADABLE : options.describe(previous, value));
       }
-      previous = value;
     }
   }
 

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { PayloadRead } from '../src/branch-entry.js';
 import { branchHistory } from '../src/entry-history.js';
 import { formatEntryTime } from '../src/entry-time.js';
 import type { PiSessionEntryPort } from '../src/port.js';
 
-const readNumber = (data: unknown): PayloadRead<number, 'not_a_number'> =>
-  typeof data === 'number' ? { ok: true, value: data } : { ok: false, problem: 'not_a_number' };
+const readNumber = (entry: PiSessionEntryPort): number | undefined => (typeof entry.data === 'number' ? entry.data : undefined);
 
 const saved = (id: string, data: unknown, timestamp?: string): PiSessionEntryPort => ({
   type: 'custom',
