@@ -48,16 +48,30 @@ export function savedCheckOf(
   compaction: BranchCompaction,
   allEntries: readonly PiSessionEntryPort[] = [],
 ): CompactionCheck | undefined {
-  for (const entry of branch.slice(compaction.index + 1)) {
-    const check = readCheckEntry(entry);
-    if (check?.compactionId === compaction.id) {
-      return check;
+  return savedForCompaction(branch, compaction, allEntries, readCheckEntry);
+}
+
+/**
+ * What an entry saved for this compaction says (a check, a restatement): the first after it on the
+ * branch, else the newest anywhere in the session. `read` returns undefined for an entry of another kind
+ * or one it cannot read.
+ */
+export function savedForCompaction<TSaved extends { readonly compactionId: string }>(
+  branch: readonly PiSessionEntryPort[],
+  compaction: BranchCompaction,
+  allEntries: readonly PiSessionEntryPort[],
+  read: (entry: PiSessionEntryPort | undefined) => TSaved | undefined,
+): TSaved | undefined {
+  for (let index = compaction.index + 1; index < branch.length; index += 1) {
+    const saved = read(branch[index]);
+    if (saved?.compactionId === compaction.id) {
+      return saved;
     }
   }
   for (let index = allEntries.length - 1; index >= 0; index -= 1) {
-    const check = readCheckEntry(allEntries[index]);
-    if (check?.compactionId === compaction.id) {
-      return check;
+    const saved = read(allEntries[index]);
+    if (saved?.compactionId === compaction.id) {
+      return saved;
     }
   }
   return undefined;

@@ -55,7 +55,6 @@ export interface CompactionLifecycleOptions {
   readonly saveRestatement: (restatement: Restatement) => void;
 }
 
-
 /** What `status` and the list tool say about compactions on the current branch. */
 export interface CompactionStatus {
   /** The newest compaction will be checked at the next model request. */
@@ -101,6 +100,27 @@ export function createCompactionLifecycle(options: CompactionLifecycleOptions): 
   // Recoveries handed to Pi and not yet seen stored in the session. Pi stores each with the next user
   // prompt, so the same text is never handed over twice meanwhile; after a restart Pi's queue is empty.
   const queued = new Set<string>();
+  // The message of a person's restatement, by compaction id: looked up in the session once (a request
+  // must not scan every entry), and set by `restate` when the person makes one.
+  const restatements = new Map<string, string | undefined>();
+
+  function restatementFor(branch: readonly PiSessionEntryPort[], compaction: BranchCompaction, session: PiSessionManagerPort): string | undefined {
+    if (!restatements.has(compaction.id)) {
+      restatements.set(compaction.id, restatementOf(branch, compaction, savedRestatementOf(branch, compaction, session.getEntries?.())));
+    }
+    return restatements.get(compaction.id);
+  }
+
+  /** `status` on a branch already read; `restate` reads the same. */
+  function statusOn(branch: readonly PiSessionEntryPort[], compaction: BranchCompaction | undefined, session: PiSessionManagerPort): CompactionStatus {
+    const saved = compaction === undefined ? undefined : savedCheckOf(branch, compaction, session.getEntries?.());
+    const pending =
+      compaction !== undefined &&
+      saved === undefined &&
+      !handled.has(compaction.id) &&
+      hasSomethingToCheck(protectedSetAt(branch, compaction));
+    return { pending, lastCheck: saved ?? restoreCheckFromBranch(branch) };
+  }
 
   // A check that could not be saved (a full disk) is still reported and acted on until Pi exits;
   // with nothing saved, a restart checks that compaction again, which is the honest outcome.
@@ -155,7 +175,7 @@ export function createCompactionLifecycle(options: CompactionLifecycleOptions): 
     return known;
   }
 
-  const lifecycle: CompactionLifecycle = {
+  return {
     announce(ctx) {
       const branch = ctx.sessionManager.getBranch();
       const compaction = newestCompaction(branch);
@@ -186,7 +206,7 @@ export function createCompactionLifecycle(options: CompactionLifecycleOptions): 
         }
       }
       const { recovery } = await handledFor(compaction, () => check(branch, compaction, event.messages, ctx, state));
-      const restatement = restatementOf(branch, compaction, ctx.sessionManager.getEntries?.());
+      const restatement = restatementFor(branch, compaction, ctx.sessionManager);
       // Once Pi has stored its copy, the session carries the message and nothing is added.
       const unstored = [recovery, restatement].filter(
         (content): content is string =>
@@ -208,7 +228,7 @@ export function createCompactionLifecycle(options: CompactionLifecycleOptions): 
     restate(session) {
       const branch = session.getBranch();
       const compaction = newestCompaction(branch);
-      const { pending, lastCheck } = lifecycle.status(session);
+      const { pending, lastCheck } = statusOn(branch, compaction, session);
       if (compaction === undefined || lastCheck?.compactionId !== compaction.id) {
         return pending ? { kind: 'pending' } : { kind: 'nothing' };
       }
@@ -221,23 +241,17 @@ export function createCompactionLifecycle(options: CompactionLifecycleOptions): 
       if (saved !== undefined) {
         return { kind: 'already', ids: saved.ids };
       }
-      options.saveRestatement({ compactionId: compaction.id, ids });
+      const restatement: Restatement = { compactionId: compaction.id, ids };
+      options.saveRestatement(restatement);
+      restatements.set(compaction.id, restatementOf(branch, compaction, restatement));
       return { kind: 'restated', ids };
     },
 
     status(session) {
       const branch = session.getBranch();
-      const compaction = newestCompaction(branch);
-      const saved = compaction === undefined ? undefined : savedCheckOf(branch, compaction, session.getEntries?.());
-      const pending =
-        compaction !== undefined &&
-        saved === undefined &&
-        !handled.has(compaction.id) &&
-        hasSomethingToCheck(protectedSetAt(branch, compaction));
-      return { pending, lastCheck: saved ?? restoreCheckFromBranch(branch) };
+      return statusOn(branch, newestCompaction(branch), session);
     },
   };
-  return lifecycle;
 }
 
 function hasSomethingToCheck(before: ReturnType<typeof protectedSetAt>): boolean {
@@ -248,9 +262,8 @@ function hasSomethingToCheck(before: ReturnType<typeof protectedSetAt>): boolean
 function restatementOf(
   branch: readonly PiSessionEntryPort[],
   compaction: BranchCompaction,
-  allEntries: readonly PiSessionEntryPort[] | undefined,
+  saved: Restatement | undefined,
 ): string | undefined {
-  const saved = savedRestatementOf(branch, compaction, allEntries);
   const before = saved === undefined ? undefined : protectedSetAt(branch, compaction);
   const items = saved !== undefined && before?.kind === 'restored' ? itemsWithIds(before.value.items, saved.ids) : [];
   return items.length === 0 ? undefined : formatRestatementContent(items);

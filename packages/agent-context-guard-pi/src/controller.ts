@@ -31,8 +31,10 @@ export interface GuardController {
    * `session.bindExtensions()` sends no session_start, and a first read or change must not start empty.
    */
   ensureLoaded(ctx: PiContextPort): void;
-  /** Applies a mutation to the loaded state; a change is saved as one entry before it becomes the current state. */
-  /** `caller`: who asked (the person's command or the model's tool). */
+  /**
+   * Applies a mutation to the loaded state; a change is saved as one entry before it becomes the current
+   * state. `caller`: who asked (the person's command or the model's tool).
+   */
   apply(mutation: GuardMutation, ctx: PiContextPort, caller: Caller): ControllerOutcome;
 }
 

@@ -1,5 +1,6 @@
 import { readEnvelope, type PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
 import { isIdList, type CompactionCheck } from './check-entry.js';
+import { savedForCompaction, type BranchCompaction } from './compaction-history.js';
 
 // `/context-guard restate`: a person restates to the model the items the last check found lost. The
 // request is saved as its own entry before anything is sent, so a restart between the command and the
@@ -34,6 +35,7 @@ export function toRestatePayload(restatement: Restatement): RestatePayload {
   return { schemaVersion: RESTATE_PAYLOAD_VERSION, ...restatement };
 }
 
+/** The restatement an entry saved; undefined for any other entry and for one it cannot read. */
 function readRestatement(entry: PiSessionEntryPort | undefined): Restatement | undefined {
   if (entry?.type !== 'custom' || entry.customType !== RESTATE_ENTRY_TYPE) {
     return undefined;
@@ -52,16 +54,10 @@ function readRestatement(entry: PiSessionEntryPort | undefined): Restatement | u
  */
 export function savedRestatementOf(
   branch: readonly PiSessionEntryPort[],
-  compaction: { readonly id: string; readonly index: number },
+  compaction: BranchCompaction,
   allEntries: readonly PiSessionEntryPort[] = [],
 ): Restatement | undefined {
-  for (const entry of [...branch.slice(compaction.index + 1), ...allEntries]) {
-    const restatement = readRestatement(entry);
-    if (restatement?.compactionId === compaction.id) {
-      return restatement;
-    }
-  }
-  return undefined;
+  return savedForCompaction(branch, compaction, allEntries, readRestatement);
 }
 
 /** What a person can restate after a check: the items it found lost or changed, less those recovery restored. */
