@@ -121,9 +121,9 @@ export function runCommand(request: GuardRequest, target: CommandTarget, ctx: Pi
 }
 
 /** Saves the restatement (a full disk refuses it, saving nothing) and says what the model will read. */
-function restate({ lifecycle }: CommandTarget, ctx: PiContextPort): CommandReply {
+function restate({ controller, lifecycle }: CommandTarget, ctx: PiContextPort): CommandReply {
   try {
-    return { message: formatRestateReply(lifecycle.restate(ctx.sessionManager)), type: 'info', savedChange: false };
+    return { message: formatRestateReply(lifecycle.restate(ctx.sessionManager, controller.current())), type: 'info', savedChange: false };
   } catch {
     return { message: INTERNAL_FAILURE, type: 'error', savedChange: false };
   }

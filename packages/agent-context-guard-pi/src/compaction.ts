@@ -36,7 +36,7 @@ import {
 } from './format.js';
 import type { GuardState } from './guard-state.js';
 import { containsRecovery, placeRecoveries, recoveryMessage } from './recovery.js';
-import { restatableIds, savedRestatementOf, type RestateOutcome, type Restatement } from './restate-entry.js';
+import { savedRestatementOf, unrestoredItems, type RestateOutcome, type Restatement } from './restate-entry.js';
 
 // After a compaction: a word at once when Pi announces it, one check at the next model request, and
 // (recovery `critical`) the lost critical items restated right after its summary until Pi has stored
@@ -84,7 +84,7 @@ export interface CompactionLifecycle {
    * A person's `/context-guard restate`: saves which items the newest compaction's check found lost, once;
    * from the next model request they are restated right after its summary, until Pi has stored them.
    */
-  restate(session: PiSessionManagerPort): RestateOutcome;
+  restate(session: PiSessionManagerPort, state: GuardState): RestateOutcome;
 }
 
 /** A compaction handled since this Pi started: its check (none when nothing was protected) and its recovery text. */
@@ -225,7 +225,7 @@ export function createCompactionLifecycle(options: CompactionLifecycleOptions): 
       return { messages: placeRecoveries(messages, unstored.map((content) => recoveryMessage(content, Date.now()))) };
     },
 
-    restate(session) {
+    restate(session, state) {
       const branch = session.getBranch();
       const compaction = newestCompaction(branch);
       const { pending, lastCheck } = statusOn(branch, compaction, session);
@@ -233,9 +233,14 @@ export function createCompactionLifecycle(options: CompactionLifecycleOptions): 
         return pending ? { kind: 'pending' } : { kind: 'nothing' };
       }
       const before = protectedSetAt(branch, compaction);
-      const ids = before.kind === 'restored' ? itemsWithIds(before.value.items, restatableIds(lastCheck)).map((item) => item.id) : [];
-      if (ids.length === 0) {
+      const unrestored = before.kind === 'restored' ? itemsWithIds(before.value.items, unrestoredItems(lastCheck).map((item) => item.id)) : [];
+      if (unrestored.length === 0) {
         return { kind: 'nothing' };
+      }
+      // As for recovery, only a person's current word makes an item restated.
+      const ids = stillCritical(unrestored, state).map((item) => item.id);
+      if (ids.length === 0) {
+        return { kind: 'not_critical', ids: unrestored.map((item) => item.id) };
       }
       const saved = savedRestatementOf(branch, compaction, session.getEntries?.());
       if (saved !== undefined) {

@@ -1,6 +1,6 @@
 import { CONTEXT_ITEM_KINDS, type ContextItem } from '@j1nn0/agent-context-guard';
 import type { CheckedItem, CompactionCheck } from './check-entry.js';
-import { restatableIds, type RestateOutcome } from './restate-entry.js';
+import { unrestoredItems, type RestateOutcome } from './restate-entry.js';
 import { CRITICAL_SWITCHES, RECOVERY_MODES, countCritical, type GuardState } from './guard-state.js';
 import { MAX_CONTENT_CHARACTERS, MAX_ID_CHARACTERS, MAX_ITEMS, isValidId } from './limits.js';
 import type { MutationOutcome, NoChange, Rejection } from './mutations.js';
@@ -114,16 +114,18 @@ export function formatCheckNotice(check: CompactionCheck): string {
     return UNVERIFIABLE_COMPACTION;
   }
   const notice = withCheckedIds(`Context Guard: ${formatCheckSummary(check)}.${formatRestored(check)}`, check);
-  if (restatableIds(check).length === 0) {
+  const unrestored = unrestoredItems(check);
+  if (unrestored.length === 0) {
     return notice;
   }
-  return `${notice} ${check.restored > 0 ? RESTATE_REST_NEXT_STEP : RESTATE_NEXT_STEP}`;
+  return `${notice} ${unrestored.some((item) => item.critical) ? RESTATE_NEXT_STEP : RESTATE_CRITICAL_FIRST}`;
 }
 
-/** After a check that found items lost which recovery did not restore: what the person can do now. */
-export const RESTATE_NEXT_STEP = 'To give them back to the model now, run /context-guard restate.';
-/** The same when recovery restored some of them. */
-export const RESTATE_REST_NEXT_STEP = 'To give back the rest now, run /context-guard restate.';
+/** After a check that lost critical items recovery did not restore: what the person can do now. */
+export const RESTATE_NEXT_STEP = 'To restate the critical ones to the model now, run /context-guard restate.';
+/** After a check that lost only items that are not critical: only what a person holds critical is restated. */
+export const RESTATE_CRITICAL_FIRST =
+  'To restate one to the model, make it critical (/context-guard critical <id> on), then run /context-guard restate.';
 
 /** The word at `session_compact`: what the next model request will check. */
 export function formatPendingCheck(items: readonly ContextItem[]): string {
@@ -207,6 +209,8 @@ export function formatRestateReply(outcome: RestateOutcome): string {
       return `Already restated after this compaction: ${outcome.ids.map(quoteId).join(', ')}; nothing was sent again.`;
     case 'pending':
       return 'Nothing to restate yet: the compaction is checked at the next model request. If that check finds items lost, run /context-guard restate then.';
+    case 'not_critical':
+      return `Nothing restated: only items you hold critical are restated, and ${outcome.ids.map(quoteId).join(', ')} ${outcome.ids.length === 1 ? 'is' : 'are'} not. Make one critical with /context-guard critical <id> on, then run /context-guard restate again.`;
     case 'nothing':
       return 'Nothing to restate: the last compaction check found no lost item that recovery did not restore.';
   }

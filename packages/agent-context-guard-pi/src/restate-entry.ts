@@ -1,5 +1,5 @@
 import { readEnvelope, type PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
-import { isIdList, type CompactionCheck } from './check-entry.js';
+import { isIdList, type CheckedItem, type CompactionCheck } from './check-entry.js';
 import { savedForCompaction, type BranchCompaction } from './compaction-history.js';
 
 // `/context-guard restate`: a person restates to the model the items the last check found lost. The
@@ -24,6 +24,8 @@ export type RestateOutcome =
   | { readonly kind: 'already'; readonly ids: readonly string[] }
   /** The newest compaction is still to be checked. */
   | { readonly kind: 'pending' }
+  /** The check found these lost, but the person holds none of them critical (with the same content). */
+  | { readonly kind: 'not_critical'; readonly ids: readonly string[] }
   /** No check of the newest compaction found an item lost that recovery did not restore. */
   | { readonly kind: 'nothing' };
 
@@ -60,11 +62,13 @@ export function savedRestatementOf(
   return savedForCompaction(branch, compaction, allEntries, readRestatement);
 }
 
-/** What a person can restate after a check: the items it found lost or changed, less those recovery restored. */
-export function restatableIds(check: CompactionCheck | undefined): readonly string[] {
+/**
+ * The items a check found lost or changed that recovery did not restore. Of these, `restate` gives back
+ * only what a person holds critical: nothing the model declared is restated to it on its own word.
+ */
+export function unrestoredItems(check: CompactionCheck | undefined): readonly CheckedItem[] {
   if (check?.kind !== 'verified') {
     return [];
   }
-  const missing = [...check.lost, ...check.changed].map((item) => item.id);
-  return missing.filter((id) => !check.restoredIds.includes(id));
+  return [...check.lost, ...check.changed].filter((item) => !check.restoredIds.includes(item.id));
 }

@@ -93,7 +93,12 @@ describe('format', () => {
     );
     expect(formatCheckNotice(verified({ preserved: 3, lost: checkedItems('l', 1, 1) }))).toBe(
       'Context Guard: after compaction 3 preserved, 1 lost, 0 unknown (1 critical lost).\nLost: "l1" (critical). ' +
-        'To give them back to the model now, run /context-guard restate.',
+        'To restate the critical ones to the model now, run /context-guard restate.',
+    );
+    // Only items that are not critical are lost: the person must make one critical before it is restated.
+    expect(formatCheckNotice(verified({ preserved: 1, lost: checkedItems('l', 1) }))).toBe(
+      'Context Guard: after compaction 1 preserved, 1 lost, 0 unknown.\nLost: "l1". ' +
+        'To restate one to the model, make it critical (/context-guard critical <id> on), then run /context-guard restate.',
     );
     // Recovery restored every lost item: nothing is left for the person to restate.
     expect(formatCheckNotice(verified({ preserved: 1, lost: checkedItems('l', 2, 2), restored: 2, restoredIds: ['l1', 'l2'] }))).toBe(
@@ -119,7 +124,7 @@ describe('format', () => {
     expect(formatCheckNotice(verified({ lost }))).toBe(
       'Context Guard: after compaction 0 preserved, 8 lost, 0 unknown (2 critical lost).\n' +
         'Lost: "bad\\u001b[31m" (critical), "late" (critical), "plain-1", "plain-2", "plain-3" +3 more. ' +
-        'To give them back to the model now, run /context-guard restate.',
+        'To restate the critical ones to the model now, run /context-guard restate.',
     );
   });
 

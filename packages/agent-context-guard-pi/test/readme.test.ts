@@ -62,6 +62,7 @@ const DOCUMENTED_NOTICE = formatCheckNotice({
     { id: 'report-url', critical: true },
     { id: 'location', critical: false },
   ],
+  restoredIds: ['report-url'],
 });
 
 const rejections: Rejection[] = [

@@ -1,6 +1,6 @@
 import type { FakePiHost } from '@j1nn0/pi-testkit';
 import { describe, expect, it } from 'vitest';
-import { formatRestateReply, formatRestatementContent, RESTATE_NEXT_STEP } from '../src/format.js';
+import { formatRestateReply, formatRestatementContent, RESTATE_CRITICAL_FIRST, RESTATE_NEXT_STEP } from '../src/format.js';
 import { RESTATE_ENTRY_TYPE } from '../src/restate-entry.js';
 import { FOOTER_CHECK_PENDING } from '../src/ui/footer.js';
 import {
@@ -56,7 +56,7 @@ describe('the footer from a compaction until its check', () => {
 });
 
 describe('/context-guard restate', () => {
-  it('is named by a check that lost items, and restates them once right after the summary until Pi stores them', async () => {
+  it('is named by a check that lost critical items, and restates them once right after the summary until Pi stores them', async () => {
     const host = await afterLossyCompaction();
     expect(await restate(host)).toBe(formatRestateReply({ kind: 'pending' }));
 
@@ -64,14 +64,14 @@ describe('/context-guard restate', () => {
     const [notice] = takeCheckNotices(host);
     expect(notice?.message.endsWith(RESTATE_NEXT_STEP)).toBe(true);
 
-    expect(await restate(host)).toBe(formatRestateReply({ kind: 'restated', ids: ['csv', 'url'] }));
+    expect(await restate(host)).toBe(formatRestateReply({ kind: 'restated', ids: ['csv'] }));
     expect(host.session.customEntries(RESTATE_ENTRY_TYPE).map((entry) => entry.data)).toEqual([
-      { schemaVersion: 1, compactionId: expect.any(String) as unknown, ids: ['csv', 'url'] },
+      { schemaVersion: 1, compactionId: expect.any(String) as unknown, ids: ['csv'] },
     ]);
-    expect(await restate(host)).toBe(formatRestateReply({ kind: 'already', ids: ['csv', 'url'] }));
+    expect(await restate(host)).toBe(formatRestateReply({ kind: 'already', ids: ['csv'] }));
 
     // The next request carries it right after the summary, handed to Pi once.
-    const content = formatRestatementContent([CSV, URL]);
+    const content = formatRestatementContent([CSV]);
     const returned = (await contextRequest(host, requestAfterCompaction(SUMMARY))) ?? [];
     expect(recoveryMessagesIn(returned).map((message) => message['content'])).toEqual([content]);
     expect(recoveryMessagesIn([returned[1]])).toHaveLength(1);
@@ -85,7 +85,7 @@ describe('/context-guard restate', () => {
     await restate(host);
     await host.restart();
 
-    const content = formatRestatementContent([CSV, URL]);
+    const content = formatRestatementContent([CSV]);
     const afterRestart = (await contextRequest(host, requestAfterCompaction(SUMMARY))) ?? [];
     expect(recoveryMessagesIn(afterRestart).map((message) => message['content'])).toEqual([content]);
 
@@ -93,15 +93,33 @@ describe('/context-guard restate', () => {
     host.session.appendRaw({ type: 'custom_message', customType: 'agent-context-guard-recovery', content, display: false });
     await host.restart();
     expect(await contextRequest(host, requestAfterCompaction(SUMMARY))).toBeUndefined();
-    expect(await restate(host)).toBe(formatRestateReply({ kind: 'already', ids: ['csv', 'url'] }));
+    expect(await restate(host)).toBe(formatRestateReply({ kind: 'already', ids: ['csv'] }));
   });
 
-  it('leaves out what recovery restored, and has nothing to restate when it restored everything lost', async () => {
+  it('restates only what a person holds critical: an item that is not waits until the person makes it so', async () => {
     const partly = await afterLossyCompaction('critical');
     await contextRequest(partly, requestAfterCompaction(SUMMARY));
-    partly.takeNotifications();
+    // Recovery restored csv; url is lost and not critical.
+    expect(takeCheckNotices(partly)[0]?.message.endsWith(RESTATE_CRITICAL_FIRST)).toBe(true);
+    expect(await restate(partly)).toBe(formatRestateReply({ kind: 'not_critical', ids: ['url'] }));
+    expect(partly.session.customEntries(RESTATE_ENTRY_TYPE)).toEqual([]);
+    await recordAll(partly, ['critical url on']);
     expect(await restate(partly)).toBe(formatRestateReply({ kind: 'restated', ids: ['url'] }));
+  });
 
+  it('never restates an item the model declared on its own word', async () => {
+    const host = await startGuardHost();
+    await host.executeTool('context_guard_protect', { id: 'url', kind: 'fact', content: URL.content });
+    await compact(host, SUMMARY);
+    await contextRequest(host, requestAfterCompaction(SUMMARY));
+    host.takeNotifications();
+
+    expect(await restate(host)).toBe(formatRestateReply({ kind: 'not_critical', ids: ['url'] }));
+    expect(await contextRequest(host, requestAfterCompaction(SUMMARY))).toBeUndefined();
+    expect(recoverySends(host)).toEqual([]);
+  });
+
+  it('has nothing to restate when recovery restored everything lost', async () => {
     const host = await startGuardHost();
     await recordAll(host, [`add csv constraint --critical ${CSV.content}`, 'recovery critical']);
     await compact(host, SUMMARY);

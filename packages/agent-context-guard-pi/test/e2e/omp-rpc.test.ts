@@ -87,7 +87,9 @@ describeOmp('agent-context-guard-pi in RPC mode', (target) => {
     expectRecoveryAfterSummary(requests);
     expect(await readCommand(pi(), '/context-guard status')).toContain('Last check: after compaction 1 preserved, 2 lost');
     expect(customEntries(await pi().readSessionFile(), CHECK_ENTRY_TYPE)).toHaveLength(1);
-    // The item recovery did not restore, restated by the person and read by the model with the next prompt.
+    // The item recovery did not restore, made critical and restated by the person, read by the model with the next prompt.
+    expect(await readCommand(pi(), '/context-guard restate')).toBe(formatRestateReply({ kind: 'not_critical', ids: ['location'] }));
+    await readCommand(pi(), '/context-guard critical location on');
     expect(await readCommand(pi(), '/context-guard restate')).toBe(formatRestateReply({ kind: 'restated', ids: ['location'] }));
     pi().model.reset();
     pi().model.enqueue({ text: 'Noted.' });

@@ -88,7 +88,9 @@ describeEachPi('agent-context-guard-pi recovery in the real Pi', (target) => {
     expect(notices).toEqual([CHECK_NOTICE]);
     expect(pi().status('context-guard')).toBe('Context Guard 3 items, 2 critical');
 
-    // location (not critical) was lost and not recovered: the person restates it.
+    // location (not critical) was lost and not recovered: restated only once the person makes it critical.
+    expect(await readCommand(pi(), '/context-guard restate')).toBe(formatRestateReply({ kind: 'not_critical', ids: ['location'] }));
+    await readCommand(pi(), '/context-guard critical location on');
     expect(await readCommand(pi(), '/context-guard restate')).toBe(formatRestateReply({ kind: 'restated', ids: ['location'] }));
     const restatement = formatRestatementContent([{ id: 'location', kind: 'fact', content: PLAIN, critical: false }]);
     await pi().restart();

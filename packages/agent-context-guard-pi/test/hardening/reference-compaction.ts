@@ -2,7 +2,7 @@ import { referenceDisplay } from '@j1nn0/test-checks';
 import type { LastCheckView } from './list-view.js';
 import type { ExpectedNotice } from './reference-command.js';
 import type { ReferenceItem, ReferenceState } from './reference-context-guard.js';
-import { RESTATE_NEXT_STEP, RESTATE_REST_NEXT_STEP } from '../../src/format.js';
+import { RESTATE_CRITICAL_FIRST, RESTATE_NEXT_STEP } from '../../src/format.js';
 
 // The README's compaction lifecycle and recovery, as a small reference. Every compaction the session gets (Pi's own,
 // announced; one another extension appends at a turn boundary, unannounced) is checked once, at the next model
@@ -149,8 +149,11 @@ export class ReferenceSession {
     const summary = `after compaction ${newest.itemsAt.length - lost.length} preserved, ${lost.length} lost, 0 unknown${criticalPart}.${restoredPart}${idsPart}`;
     this.#lastCheck = { summary };
     newest.recovery = restored.length > 0 ? recoveryContent(restored) : undefined;
-    // README: when items are lost that recovery did not restore, the notice names the person's next step.
-    const nextStep = lost.length > restored.length ? ` ${restored.length > 0 ? RESTATE_REST_NEXT_STEP : RESTATE_NEXT_STEP}` : '';
+    // README: when items are lost that recovery did not restore, the notice names the person's next step:
+    // restate the critical ones, or make one critical first (only what a person holds critical is restated).
+    const unrestored = lost.filter((item) => !restored.includes(item));
+    const nextStep =
+      unrestored.length === 0 ? '' : ` ${unrestored.some((item) => item.critical) ? RESTATE_NEXT_STEP : RESTATE_CRITICAL_FIRST}`;
     return {
       compaction: newest,
       notices: [{ message: `Context Guard: ${summary}${nextStep}`, type: lost.length === 0 ? 'info' : 'warning' }],
