@@ -7,7 +7,7 @@ import {
 } from '@j1nn0/agent-state';
 import { MAX_DECISIONS, MAX_ID_CHARACTERS, MAX_TEXT_CHARACTERS, MAX_WORK_ITEMS, isValidId } from './limits.js';
 import { isEmptySnapshot, type MutationOutcome, type NoChange, type Rejection } from './mutations.js';
-import type { HistoryLine } from './history.js';
+import type { StateHistory } from './history.js';
 import type { UnreadableProblem } from './persistence.js';
 import { NO_TIMES, type SinceTimes } from './since.js';
 import { describeChanges } from './ui/change-line.js';
@@ -78,26 +78,22 @@ export function formatStatus(
   return lines.join('\n');
 }
 
-/** How many saved changes `/agent-state history` lists, the newest ones: about a screen in Pi's terminal. */
-export const HISTORY_LINES = 15;
-
 const WHO: Readonly<Record<Caller, string>> = { person: 'you', model: 'model' };
 
 /**
- * The saved changes on the branch, newest last, each with its time, who asked and what changed: at
- * most HISTORY_LINES, saying how many earlier ones are left out. `id`: the history of one item.
+ * The saved changes on the branch, newest last, each with its time, who asked and what changed,
+ * saying how many earlier ones are left out. `id`: the history of one item.
  */
-export function formatHistory(history: readonly HistoryLine[], id: string | undefined, now: Date): string {
+export function formatHistory(history: StateHistory, id: string | undefined, now: Date): string {
   const subject = id === undefined ? '' : ` of ${quoteId(id)}`;
-  if (history.length === 0) {
+  if (history.lines.length === 0) {
     return id === undefined
       ? 'Agent State history: no change is saved on this branch.'
       : `Agent State history: no saved change on this branch touches ${quoteId(id)}.`;
   }
-  const shown = history.slice(-HISTORY_LINES);
-  const left = history.length - shown.length;
-  const lines = [`Agent State history${subject}, newest last${left > 0 ? ` (${left} earlier not shown)` : ''}:`];
-  for (const line of shown) {
+  const { earlier } = history;
+  const lines = [`Agent State history${subject}, newest last${earlier > 0 ? ` (${earlier.toString()} earlier not shown)` : ''}:`];
+  for (const line of history.lines) {
     const who = line.by === undefined ? 'who is not recorded' : WHO[line.by];
     const what = line.changes === undefined ? 'unreadable saved state' : describeChanges(line.changes);
     lines.push(`- ${formatEntryTime(line.timestamp, now)} ${who}: ${what}`);

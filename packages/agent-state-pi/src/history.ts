@@ -1,11 +1,15 @@
 import type { AgentStateSnapshot } from '@j1nn0/agent-state';
-import { branchHistory, type Caller, type PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
+import { branchHistory, newestHistory, type Caller, type HistoryStep, type PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
 import { STATE_ENTRY_TYPE, readStatePayload, savedBy } from './persistence.js';
-import { changesBetween, type StateChange } from './ui/change-line.js';
+import { changedIds, changesBetween, type StateChange } from './state-changes.js';
 
-// `/agent-state history [id]`: the saved changes on the current branch, read from the session when a
-// person asks. Each entry holds a whole state, so what it changed is the difference from the entry
-// before it, in the chat line's words; who asked and when are what the entry itself says.
+// The story of the state: the saved changes on the current branch, read from the session when a
+// person (`/agent-state history`) or a codemode script (`agent_state_get`) asks. Each entry holds a
+// whole state, so what it changed is the difference from the entry before it; who asked and when
+// are what the entry itself says.
+
+/** How many saved changes a history gives, the newest ones: about a screen in Pi's terminal. */
+export const HISTORY_LINES = 15;
 
 export interface HistoryLine {
   /** When Pi appended the entry (ISO 8601), if it says. */
@@ -16,23 +20,48 @@ export interface HistoryLine {
   readonly changes: readonly StateChange[] | undefined;
 }
 
+/** At most HISTORY_LINES saved changes, oldest first, and how many earlier ones they leave out. */
+export interface StateHistory {
+  readonly lines: readonly HistoryLine[];
+  readonly earlier: number;
+}
+
+// Reading a saved entry validates a whole state (about 0.4 ms at the limits), and a codemode script
+// may read the history on every call. Entries never change, so each is read once: keyed by the entry
+// itself, the memo goes when Pi lets go of the session. Null marks an unreadable entry.
+const readEntries = new WeakMap<PiSessionEntryPort, AgentStateSnapshot | null>();
+
 function savedSnapshot(entry: PiSessionEntryPort): AgentStateSnapshot | undefined {
+  const known = readEntries.get(entry);
+  if (known !== undefined) return known ?? undefined;
   const read = readStatePayload(entry.data);
+  readEntries.set(entry, read.ok ? read.value : null);
   return read.ok ? read.value : undefined;
 }
 
+function lineOf(step: HistoryStep<AgentStateSnapshot>, changes: readonly StateChange[] | undefined): HistoryLine {
+  return { timestamp: step.timestamp, by: savedBy(step.data), changes };
+}
+
+function changesOf(step: HistoryStep<AgentStateSnapshot>): StateChange[] | undefined {
+  return step.value === undefined ? undefined : changesBetween(step.previous, step.value);
+}
+
 /**
- * The saved changes on `branch` (root to leaf), oldest first. With `id`, only the changes that touch
- * that work item or decision, and every unreadable entry, since it may have touched it.
+ * The newest saved changes on `branch` (root to leaf). Without `id` only those entries are read; with
+ * `id`, the changes that touch that work item or decision, and every unreadable entry, since it may
+ * have touched it, which takes the whole branch.
  */
-export function stateHistory(branch: readonly PiSessionEntryPort[], id?: string): HistoryLine[] {
-  const lines: HistoryLine[] = [];
-  for (const step of branchHistory(branch, STATE_ENTRY_TYPE, savedSnapshot)) {
-    const all = step.value === undefined ? undefined : changesBetween(step.previous, step.value);
-    const changes = id === undefined || all === undefined ? all : all.filter((change) => change.ids.includes(id));
-    if (changes === undefined || id === undefined || changes.length > 0) {
-      lines.push({ timestamp: step.timestamp, by: savedBy(step.data), changes });
-    }
+export function stateHistory(branch: readonly PiSessionEntryPort[], id?: string): StateHistory {
+  if (id === undefined) {
+    const { steps, earlier } = newestHistory(branch, STATE_ENTRY_TYPE, savedSnapshot, HISTORY_LINES);
+    return { lines: steps.map((step) => lineOf(step, changesOf(step))), earlier };
   }
-  return lines;
+  const touching: HistoryLine[] = [];
+  for (const step of branchHistory(branch, STATE_ENTRY_TYPE, savedSnapshot)) {
+    const changes = changesOf(step)?.filter((change) => changedIds(change).includes(id));
+    if (changes === undefined || changes.length > 0) touching.push(lineOf(step, changes));
+  }
+  const lines = touching.slice(-HISTORY_LINES);
+  return { lines, earlier: touching.length - lines.length };
 }

@@ -1,20 +1,54 @@
 import { WORK_ITEM_STATUSES, type AgentStateSnapshot, type WorkItemStatus } from '@j1nn0/agent-state';
+import type { Caller } from '@j1nn0/pi-adapter-kit';
+import type { StateHistory } from './history.js';
 import { NO_TIMES, type SinceTimes } from './since.js';
+import type { StateChange } from './state-changes.js';
 
 // What `agent_state_get` gives a program instead of its text (Pi 0.99+: codemode scripts): the
-// state as recorded, ids and content exactly as given, so a script can pass an id straight back.
+// state as recorded, ids and content exactly as given, so a script can pass an id straight back,
+// and its story: the newest saved changes, who asked for each and when.
+
+/** One saved change: `at` and `by` where the entry says; no `changes` when it cannot be read. */
+export type HistoryStepOutput = {
+  readonly at?: string;
+  readonly by?: Caller;
+  readonly changes?: readonly StateChange[];
+};
 
 /**
  * `objective` is present only when one is set, as in a saved snapshot; `since` (ISO 8601), when an
- * unfinished item took its status, where the session tells.
+ * unfinished item took its status, where the session tells; `history`, the newest saved changes on
+ * the branch, oldest first, and how many earlier ones it leaves out.
  */
 export type AgentStateOutput = {
   readonly objective?: string;
   readonly workItems: readonly { readonly id: string; readonly content: string; readonly status: WorkItemStatus; readonly since?: string }[];
   readonly decisions: readonly { readonly id: string; readonly content: string }[];
+  readonly history: { readonly steps: readonly HistoryStepOutput[]; readonly earlier: number };
 };
 
 const StringSchema = { type: 'string' };
+const StatusSchema = { type: 'string', enum: [...WORK_ITEM_STATUSES] };
+const IdOnly = (kind: string) => ({ type: 'object', properties: { kind: { const: kind }, id: StringSchema }, required: ['kind', 'id'] });
+const IdAndStatus = (kind: string) => ({
+  type: 'object',
+  properties: { kind: { const: kind }, id: StringSchema, status: StatusSchema },
+  required: ['kind', 'id', 'status'],
+});
+const KindOnly = (kind: string) => ({ type: 'object', properties: { kind: { const: kind } }, required: ['kind'] });
+
+const StateChangeSchema = {
+  anyOf: [
+    KindOnly('objective_set'),
+    KindOnly('objective_removed'),
+    IdAndStatus('work_item_added'),
+    IdAndStatus('status_set'),
+    IdOnly('work_item_removed'),
+    IdOnly('decision_added'),
+    IdOnly('decision_dropped'),
+    { type: 'object', properties: { kind: { const: 'cleared' }, ids: { type: 'array', items: StringSchema } }, required: ['kind', 'ids'] },
+  ],
+};
 
 /** The JSON Schema Pi shows a script author as the result type of `agent_state_get`. */
 export const AGENT_STATE_OUTPUT_SCHEMA = {
@@ -25,7 +59,7 @@ export const AGENT_STATE_OUTPUT_SCHEMA = {
       type: 'array',
       items: {
         type: 'object',
-        properties: { id: StringSchema, content: StringSchema, status: { type: 'string', enum: [...WORK_ITEM_STATUSES] }, since: StringSchema },
+        properties: { id: StringSchema, content: StringSchema, status: StatusSchema, since: StringSchema },
         required: ['id', 'content', 'status'],
       },
     },
@@ -33,12 +67,28 @@ export const AGENT_STATE_OUTPUT_SCHEMA = {
       type: 'array',
       items: { type: 'object', properties: { id: StringSchema, content: StringSchema }, required: ['id', 'content'] },
     },
+    history: {
+      type: 'object',
+      properties: {
+        steps: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { at: StringSchema, by: { type: 'string', enum: ['person', 'model'] }, changes: { type: 'array', items: StateChangeSchema } },
+          },
+        },
+        earlier: { type: 'integer', minimum: 0 },
+      },
+      required: ['steps', 'earlier'],
+    },
   },
-  required: ['workItems', 'decisions'],
+  required: ['workItems', 'decisions', 'history'],
 } as const;
 
+const NO_HISTORY: StateHistory = { lines: [], earlier: 0 };
+
 /** A fresh copy: a script's object never shares anything with the controller's state. */
-export function toAgentStateOutput(snapshot: AgentStateSnapshot, since: SinceTimes = NO_TIMES): AgentStateOutput {
+export function toAgentStateOutput(snapshot: AgentStateSnapshot, since: SinceTimes = NO_TIMES, history: StateHistory = NO_HISTORY): AgentStateOutput {
   return {
     ...(snapshot.objective === undefined ? {} : { objective: snapshot.objective }),
     workItems: snapshot.workItems.map(({ id, content, status }) => {
@@ -46,5 +96,13 @@ export function toAgentStateOutput(snapshot: AgentStateSnapshot, since: SinceTim
       return time === undefined ? { id, content, status } : { id, content, status, since: time };
     }),
     decisions: snapshot.decisions.map(({ id, content }) => ({ id, content })),
+    history: {
+      steps: history.lines.map(({ timestamp, by, changes }) => ({
+        ...(timestamp === undefined ? {} : { at: timestamp }),
+        ...(by === undefined ? {} : { by }),
+        ...(changes === undefined ? {} : { changes: changes.map((change) => (change.kind === 'cleared' ? { ...change, ids: [...change.ids] } : { ...change })) }),
+      })),
+      earlier: history.earlier,
+    },
   };
 }

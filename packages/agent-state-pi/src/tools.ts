@@ -3,6 +3,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { AgentStateController } from './controller.js';
 import { formatOutcome, formatStatus } from './format.js';
 import type { StateMutation } from './mutations.js';
+import { stateHistory } from './history.js';
 import { AGENT_STATE_OUTPUT_SCHEMA, toAgentStateOutput } from './structured-output.js';
 import { toolCallLine, type AgentStateToolName } from './ui/tool-rows.js';
 import {
@@ -116,7 +117,8 @@ export function createAgentStateTools(controller: AgentStateController): AgentSt
       execute: (_toolCallId, _params, _signal, _onUpdate, ctx) => {
         controller.ensureLoaded(ctx);
         const text = formatStatus(controller.current(), controller.summary(), controller.since());
-        return Promise.resolve({ ...textResult(text, controller), structuredContent: toAgentStateOutput(controller.current(), controller.since()) });
+        const history = stateHistory(ctx.sessionManager.getBranch());
+        return Promise.resolve({ ...textResult(text, controller), structuredContent: toAgentStateOutput(controller.current(), controller.since(), history) });
       },
     }),
     defineTool({

@@ -1,11 +1,17 @@
 import type { PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
 import { describe, expect, it } from 'vitest';
-import { HISTORY_LINES, formatHistory, formatUsage } from '../src/format.js';
-import { stateHistory } from '../src/history.js';
+import { formatHistory, formatUsage } from '../src/format.js';
+import { HISTORY_LINES, stateHistory, type StateHistory } from '../src/history.js';
 import { toStatePayload } from '../src/persistence.js';
 import { recordAll, runAgentState, savedPayloads, startAgentStateHost } from './agent-state-host.js';
 import { NOW, at, entry } from './history-example.js';
 import { snapshotOf } from './snapshots.js';
+import { describeChanges } from '../src/ui/change-line.js';
+
+const NONE: StateHistory = { lines: [], earlier: 0 };
+
+/** Each line's changes in the chat line's words; undefined for an unreadable entry. */
+const words = (history: StateHistory): (string | undefined)[] => history.lines.map((line) => (line.changes === undefined ? undefined : describeChanges(line.changes)));
 
 const objective = snapshotOf({ objective: 'Ship it' });
 const withApi = snapshotOf({ objective: 'Ship it', workItems: [{ id: 'api', content: 'The API' }] });
@@ -26,23 +32,35 @@ const BRANCH: PiSessionEntryPort[] = [
 
 describe('stateHistory', () => {
   it('lists every saved change of the branch, oldest first, with its time, who asked and what changed', () => {
-    expect(stateHistory(BRANCH).map((line) => [line.timestamp, line.by, line.changes?.map((change) => change.text)])).toEqual([
-      [at(9, 12), 'person', ['objective set']],
-      [at(9, 30), 'model', ['added api (open)']],
-      [at(10, 5, 2), 'model', ['set api → blocked']],
-      [undefined, undefined, ['decided rest']],
+    const history = stateHistory(BRANCH);
+    expect(history.lines.map((line) => [line.timestamp, line.by, line.changes])).toEqual([
+      [at(9, 12), 'person', [{ kind: 'objective_set' }]],
+      [at(9, 30), 'model', [{ kind: 'work_item_added', id: 'api', status: 'open' }]],
+      [at(10, 5, 2), 'model', [{ kind: 'status_set', id: 'api', status: 'blocked' }]],
+      [undefined, undefined, [{ kind: 'decision_added', id: 'rest' }]],
     ]);
+    expect(history.earlier).toBe(0);
   });
 
   it("keeps only one item's changes with an id, and every unreadable entry, which may have touched it", () => {
     const branch = [...BRANCH, entry('bad', at(11, 0), { schemaVersion: 2 })];
-    expect(stateHistory(branch, 'api').map((line) => line.changes?.map((change) => change.text))).toEqual([
-      ['added api (open)'],
-      ['set api → blocked'],
-      undefined,
-    ]);
-    expect(stateHistory(branch, 'rest').map((line) => line.changes?.map((change) => change.text))).toEqual([['decided rest'], undefined]);
-    expect(stateHistory(BRANCH, 'nothing')).toEqual([]);
+    expect(words(stateHistory(branch, 'api'))).toEqual(['added api (open)', 'set api → blocked', undefined]);
+    expect(words(stateHistory(branch, 'rest'))).toEqual(['decided rest', undefined]);
+    expect(stateHistory(BRANCH, 'nothing')).toEqual(NONE);
+  });
+
+  it(`gives the newest ${HISTORY_LINES} changes and counts the earlier ones, of the branch or of one item`, () => {
+    const states = Array.from({ length: HISTORY_LINES + 4 }, (_, index) => snapshotOf({ objective: 'Ship it', workItems: [{ id: 'api', content: `Step ${index.toString()}`, status: index % 2 === 0 ? 'open' : 'blocked' }], decisions: [{ id: 'rest', content: 'REST' }] }));
+    const branch = [entry('other', at(8, 0), toStatePayload(snapshotOf({ objective: 'Ship it', decisions: [{ id: 'rest', content: 'REST' }] }), 'person')), ...states.map((state, index) => entry(`e${index.toString()}`, at(9, index), toStatePayload(state, 'model')))];
+    const whole = stateHistory(branch);
+    expect(whole.lines).toHaveLength(HISTORY_LINES);
+    expect(whole.earlier).toBe(branch.length - HISTORY_LINES);
+    expect(whole.lines.at(-1)?.changes).toEqual([{ kind: 'status_set', id: 'api', status: 'open' }]);
+    // The decision's entry is the oldest, and "api" was added by the one after it.
+    const api = stateHistory(branch, 'api');
+    expect(api.lines).toHaveLength(HISTORY_LINES);
+    expect(api.earlier).toBe(states.length - HISTORY_LINES);
+    expect(stateHistory(branch, 'rest')).toEqual({ lines: [{ timestamp: at(8, 0), by: 'person', changes: [{ kind: 'decision_added', id: 'rest' }] }], earlier: 0 });
   });
 });
 
@@ -61,8 +79,8 @@ describe('formatHistory', () => {
 
   it('names the item asked about, and says when nothing is saved rather than showing an empty list', () => {
     expect(formatHistory(stateHistory(BRANCH, 'api'), 'api', NOW).split('\n')[0]).toBe('Agent State history of "api", newest last:');
-    expect(formatHistory([], undefined, NOW)).toBe('Agent State history: no change is saved on this branch.');
-    expect(formatHistory([], 'api', NOW)).toBe('Agent State history: no saved change on this branch touches "api".');
+    expect(formatHistory(NONE, undefined, NOW)).toBe('Agent State history: no change is saved on this branch.');
+    expect(formatHistory(NONE, 'api', NOW)).toBe('Agent State history: no saved change on this branch touches "api".');
   });
 
   it(`shows the newest ${HISTORY_LINES} changes and how many earlier ones are left out`, () => {

@@ -5,9 +5,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import agentStateExtension, { STATE_ENTRY_TYPE } from '../src/extension.js';
 import { readStatePayload } from '../src/persistence.js';
-import { AGENT_STATE_OUTPUT_SCHEMA, toAgentStateOutput } from '../src/structured-output.js';
+import { HISTORY_LINES } from '../src/history.js';
+import { changesBetween } from '../src/state-changes.js';
+import { AGENT_STATE_OUTPUT_SCHEMA, toAgentStateOutput, type AgentStateOutput } from '../src/structured-output.js';
 import type { AgentStateTool } from '../src/tools.js';
-import { FIRST_SMOKE_RUN, recordAll, startAgentStateHost } from './agent-state-host.js';
+import { FIRST_SMOKE_RUN, recordAll, runAgentState, startAgentStateHost } from './agent-state-host.js';
 import { validPayload } from './hardening/payload-arbitraries.js';
 import { EXAMPLE_STATE, EXAMPLE_STATUS, snapshotOf, withoutTimes } from './snapshots.js';
 
@@ -59,14 +61,53 @@ describe('structured output', () => {
         { id: 'docs', content: 'Write the README', status: 'open', since: stamps[3] },
       ],
       decisions: [{ id: 'pure-core', content: 'Keep the core free of Pi imports' }],
+      // The story: each saved change, when, and who asked (the person, through the command).
+      history: {
+        steps: [
+          { kind: 'objective_set' },
+          { kind: 'work_item_added', id: 'parse', status: 'open' },
+          { kind: 'work_item_added', id: 'format', status: 'open' },
+          { kind: 'work_item_added', id: 'docs', status: 'open' },
+          { kind: 'decision_added', id: 'pure-core' },
+          { kind: 'status_set', id: 'parse', status: 'done' },
+          { kind: 'status_set', id: 'format', status: 'in_progress' },
+        ].map((change, index) => ({ at: stamps[index], by: 'person', changes: [change] })),
+        earlier: 0,
+      },
     });
     expect(outputSchemaProblems(AGENT_STATE_OUTPUT_SCHEMA, result.structuredContent)).toEqual([]);
+  });
+
+  it("gives a script the newest changes, the model's among them, and how many earlier ones it leaves out", async () => {
+    const host = await startAgentStateHost();
+    await recordAll(host, ['objective Ship the parser', ...Array.from({ length: HISTORY_LINES }, (_, index) => `add step-${index.toString()} Step ${index.toString()}`)]);
+    await toolOf(host, 'agent_state_set_work_item_status').execute('call-0', { id: 'step-0', status: 'blocked' }, undefined, undefined, contextOf(host));
+    await runAgentState(host, 'clear --yes');
+
+    const { structuredContent } = await getState(host);
+
+    const history = (structuredContent as AgentStateOutput).history;
+    // 18 saved changes: the objective, the adds, the model's status and the clear.
+    expect(history.earlier).toBe(18 - HISTORY_LINES);
+    expect(history.steps.at(-2)).toEqual({ at: savedTimes(host).at(-2), by: 'model', changes: [{ kind: 'status_set', id: 'step-0', status: 'blocked' }] });
+    expect(history.steps.at(-1)?.changes).toEqual([{ kind: 'cleared', ids: Array.from({ length: HISTORY_LINES }, (_, index) => `step-${index.toString()}`) }]);
+    expect(outputSchemaProblems(AGENT_STATE_OUTPUT_SCHEMA, structuredContent)).toEqual([]);
+  });
+
+  it('says which saved change it cannot read, with no changes, rather than guessing', async () => {
+    const host = createFakePiHost({ hasUI: false });
+    host.session.appendEntry(STATE_ENTRY_TYPE, { schemaVersion: 2 });
+    await host.load(agentStateExtension);
+    await host.startSession();
+    const { structuredContent } = await getState(host);
+    expect((structuredContent as AgentStateOutput).history).toEqual({ steps: [{ at: savedTimes(host)[0] }], earlier: 0 });
+    expect(outputSchemaProblems(AGENT_STATE_OUTPUT_SCHEMA, structuredContent)).toEqual([]);
   });
 
   it('leaves objective out when none is set, as a saved snapshot does', async () => {
     const host = await startAgentStateHost();
     const result = await getState(host);
-    expect(result.structuredContent).toEqual({ workItems: [], decisions: [] });
+    expect(result.structuredContent).toEqual({ workItems: [], decisions: [], history: { steps: [], earlier: 0 } });
     expect(outputSchemaProblems(AGENT_STATE_OUTPUT_SCHEMA, result.structuredContent)).toEqual([]);
   });
 
@@ -101,7 +142,10 @@ describe('structured output', () => {
         // The one entry gave every unfinished item its status.
         const [since] = savedTimes(host);
         const workItems = restored.workItems.map((item) => (item.status === 'done' ? item : { ...item, since }));
-        expect(structuredContent).toEqual({ ...Object.fromEntries(Object.entries(restored).filter(([key]) => key !== 'schemaVersion')), workItems });
+        // The one saved change, against nothing before it (none when the payload cannot be read).
+        const changes = read.ok ? changesBetween(undefined, read.value) : undefined;
+        const history = { steps: [{ at: since, ...(changes === undefined ? {} : { changes }) }], earlier: 0 };
+        expect(structuredContent).toEqual({ ...Object.fromEntries(Object.entries(restored).filter(([key]) => key !== 'schemaVersion')), workItems, history });
         expect(outputSchemaProblems(AGENT_STATE_OUTPUT_SCHEMA, structuredContent)).toEqual([]);
       }),
       { numRuns: 60 },
@@ -109,9 +153,14 @@ describe('structured output', () => {
   });
 
   it('the schema rejects what a script must never be handed', () => {
-    expect(outputSchemaProblems(AGENT_STATE_OUTPUT_SCHEMA, { workItems: [] })).not.toEqual([]);
+    const none = { steps: [], earlier: 0 };
+    expect(outputSchemaProblems(AGENT_STATE_OUTPUT_SCHEMA, { workItems: [], history: none })).not.toEqual([]);
+    expect(outputSchemaProblems(AGENT_STATE_OUTPUT_SCHEMA, { workItems: [], decisions: [] })).not.toEqual([]);
     expect(
-      outputSchemaProblems(AGENT_STATE_OUTPUT_SCHEMA, { workItems: [{ id: 'a', content: 'A', status: 'Done' }], decisions: [] }),
+      outputSchemaProblems(AGENT_STATE_OUTPUT_SCHEMA, { workItems: [], decisions: [], history: { steps: [{ changes: [{ kind: 'status_set', id: 'a', status: 'Done' }] }], earlier: 0 } }),
+    ).not.toEqual([]);
+    expect(
+      outputSchemaProblems(AGENT_STATE_OUTPUT_SCHEMA, { workItems: [{ id: 'a', content: 'A', status: 'Done' }], decisions: [], history: none }),
     ).not.toEqual([]);
   });
 });

@@ -83,7 +83,7 @@ describeEachPi(
           );
 
           expect(pi().model.refusals().map((refusal) => refusal.body)).toEqual([]);
-          expect(JSON.parse(output)).toEqual({ state: { workItems: [], decisions: [] }, guard: { items: [], recovery: 'off' } });
+          expect(JSON.parse(output)).toEqual({ state: { workItems: [], decisions: [], history: { steps: [], earlier: 0 } }, guard: { items: [], recovery: 'off' } });
         });
       });
     }

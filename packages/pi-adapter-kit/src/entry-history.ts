@@ -21,6 +21,28 @@ export interface HistoryStep<TValue> {
   readonly previous: TValue | undefined;
 }
 
+/** The newest steps of a history, and how many older entries they leave out. */
+export interface NewestHistory<TValue> {
+  readonly steps: HistoryStep<TValue>[];
+  readonly earlier: number;
+}
+
+function stepsFrom<TValue>(
+  entries: readonly PiSessionEntryPort[],
+  first: number,
+  valueOf: (entry: PiSessionEntryPort) => TValue | undefined,
+): HistoryStep<TValue>[] {
+  const steps: HistoryStep<TValue>[] = [];
+  const before = entries[first - 1];
+  let previous = before === undefined ? undefined : valueOf(before);
+  for (const entry of entries.slice(first)) {
+    const value = valueOf(entry);
+    steps.push({ entryId: entry.id, timestamp: entry.timestamp, data: entry.data, value, previous });
+    previous = value;
+  }
+  return steps;
+}
+
 /**
  * Each entry of `customType` on the branch (root to leaf), oldest first, with the value before it.
  * `valueOf` reads an entry's value (undefined when it cannot be read); a caller may keep what it read.
@@ -30,12 +52,20 @@ export function branchHistory<TValue>(
   customType: string,
   valueOf: (entry: PiSessionEntryPort) => TValue | undefined,
 ): HistoryStep<TValue>[] {
-  const steps: HistoryStep<TValue>[] = [];
-  let previous: TValue | undefined;
-  for (const entry of customEntriesOnBranch(branch, customType)) {
-    const value = valueOf(entry);
-    steps.push({ entryId: entry.id, timestamp: entry.timestamp, data: entry.data, value, previous });
-    previous = value;
-  }
-  return steps;
+  return stepsFrom(customEntriesOnBranch(branch, customType), 0, valueOf);
+}
+
+/**
+ * The newest `limit` steps of `branchHistory`, the same steps it ends with, reading only those
+ * entries and the one before them: what a bounded view costs does not grow with the branch's story.
+ */
+export function newestHistory<TValue>(
+  branch: readonly PiSessionEntryPort[],
+  customType: string,
+  valueOf: (entry: PiSessionEntryPort) => TValue | undefined,
+  limit: number,
+): NewestHistory<TValue> {
+  const entries = customEntriesOnBranch(branch, customType);
+  const first = Math.max(0, entries.length - limit);
+  return { steps: stepsFrom(entries, first, valueOf), earlier: first };
 }

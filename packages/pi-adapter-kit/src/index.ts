@@ -30,7 +30,7 @@ export {
   type EntryTranscript,
   type EntryTranscriptOptions,
 } from './entry-transcript.js';
-export { branchHistory, type HistoryStep } from './entry-history.js';
+export { branchHistory, newestHistory, type HistoryStep, type NewestHistory } from './entry-history.js';
 export { formatEntryTime } from './entry-time.js';
 export { ENVELOPE_PROBLEM_REASONS, LISTED_IDS, invalidIdRejection, quoteId, unknownIdRejection, type RecordedIds } from './id-text.js';
 export { outcomeNotice, type Caller, type CommandReply, type ControllerOutcome, type Notice, type OutcomeMessages } from './outcome-notice.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { branchHistory } from '../src/entry-history.js';
+import fc from 'fast-check';
+import { branchHistory, newestHistory } from '../src/entry-history.js';
 import { formatEntryTime } from '../src/entry-time.js';
 import type { PiSessionEntryPort } from '../src/port.js';
 
@@ -30,6 +31,28 @@ describe('branchHistory', () => {
       ['c', undefined, 3, undefined],
       ['d', undefined, 4, 3],
     ]);
+  });
+});
+
+describe('newestHistory', () => {
+  it('ends with the same steps as the whole history and counts the ones it leaves out', () => {
+    const entry = fc.oneof(fc.integer({ min: 0, max: 9 }), fc.constant('broken'));
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 12 }), fc.integer({ min: 0, max: 14 }), (values, limit) => {
+        const branch = values.map((value, index) => saved(`e${index.toString()}`, value));
+        const whole = branchHistory(branch, 'counter', readNumber);
+        const newest = newestHistory(branch, 'counter', readNumber, limit);
+        expect(newest.steps).toEqual(whole.slice(whole.length - Math.min(limit, whole.length)));
+        expect(newest.earlier).toBe(whole.length - newest.steps.length);
+      }),
+    );
+  });
+
+  it('reads only the entries it returns and the one before them', () => {
+    const branch = [1, 2, 3, 4, 5].map((value) => saved(`e${value.toString()}`, value));
+    const read: string[] = [];
+    newestHistory(branch, 'counter', (entry) => (read.push(entry.id), readNumber(entry)), 2);
+    expect(read).toEqual(['e3', 'e4', 'e5']);
   });
 });
 

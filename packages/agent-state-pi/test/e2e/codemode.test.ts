@@ -74,7 +74,9 @@ describeEachPi(
       const [request] = pi().model.chatRequests();
       expect(request?.toolNames).toEqual(['codemode']);
       const description = request?.tools[0]?.description ?? '';
-      expect(description).toMatch(/agent_state_get\(args: [^)]*\): Promise<\{ decisions: .*objective\?: string; workItems: /u);
+      expect(description).toMatch(/agent_state_get\(args: [^)]*\): Promise<\{ decisions: [\s\S]*objective\?: string; workItems: /u);
+      // The history's changes, typed by kind, so a script knows which fields each one has.
+      expect(description).toMatch(/history: \{[\s\S]*\{ id: string; kind: "status_set"; status: "open" \| "in_progress" \| "blocked" \| "done"; \}/u);
       expect(description).toMatch(/agent_state_add_work_item\(args: [^)]*\): Promise<string>/u);
     });
 
@@ -90,7 +92,8 @@ describeEachPi(
       const output = await runCodemodeScript(pi(), 'const state = await tools.agent_state_get({});\nreturn JSON.stringify({ type: typeof state, state });');
 
       // docs has been open since its entry (the third); a done item carries no time.
-      const docsAdded = stateEntries(await pi().readSessionFile())[2]?.['timestamp'];
+      const times = stateEntries(await pi().readSessionFile()).map((entry) => entry['timestamp']);
+      const docsAdded = times[2];
       expect(JSON.parse(output)).toEqual({
         type: 'object',
         state: {
@@ -100,6 +103,17 @@ describeEachPi(
             { id: 'docs', content: 'Write the README', status: 'open', since: docsAdded },
           ],
           decisions: [{ id: 'pure-core', content: 'Keep the core free of Pi imports' }],
+          // Its story, read from the session file's entries: when, who asked, what changed.
+          history: {
+            steps: [
+              { kind: 'objective_set' },
+              { kind: 'work_item_added', id: 'parse', status: 'open' },
+              { kind: 'work_item_added', id: 'docs', status: 'open' },
+              { kind: 'status_set', id: 'parse', status: 'done' },
+              { kind: 'decision_added', id: 'pure-core' },
+            ].map((change, index) => ({ at: times[index], by: 'person', changes: [change] })),
+            earlier: 0,
+          },
         },
       });
     });
@@ -132,6 +146,14 @@ describeEachPi(
         'Agent State 0/2 done, 1 blocked',
         'Agent State 1/2 done, 1 blocked',
         'Agent State 1/2 done, 1 blocked',
+      ]);
+      // The script's history says the model asked for each change, in call order.
+      const history = await runCodemodeScript(pi(), 'const { history } = await tools.agent_state_get({});\nreturn JSON.stringify(history.steps.map((step) => [step.by, step.changes]));');
+      expect(JSON.parse(history)).toEqual([
+        ['model', [{ kind: 'work_item_added', id: 'parse', status: 'open' }]],
+        ['model', [{ kind: 'work_item_added', id: 'docs', status: 'blocked' }]],
+        ['model', [{ kind: 'status_set', id: 'parse', status: 'done' }]],
+        ['model', [{ kind: 'decision_added', id: 'pure-core' }]],
       ]);
     });
 

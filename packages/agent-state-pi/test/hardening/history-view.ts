@@ -1,5 +1,5 @@
 import type { ReferenceState } from '@j1nn0/pi-testkit/reference-models';
-import { HISTORY_LINES } from '../../src/format.js';
+import { HISTORY_LINES } from '../../src/history.js';
 import type { SavedEntry } from './model-world.js';
 
 // `/agent-state history [id]` read back into structure (README "history"), and the structure the reference

@@ -44,7 +44,7 @@ export function historyScenarios(_target: PiTarget, pi: () => PiDriver): void {
       const file = sessionFileOf(pi());
       await pi().newSession();
       expect(await runAgentState(pi(), 'history')).toEqual([
-        { message: formatHistory([], undefined, now), notifyType: 'info' },
+        { message: formatHistory({ lines: [], earlier: 0 }, undefined, now), notifyType: 'info' },
       ]);
       // A resume reads both again from the entries.
       await pi().switchSession(file);
