@@ -6,6 +6,7 @@ import { expect, it } from 'vitest';
 import {
   DOCS_TWICE_ROWS,
   FOOTER_WITH_DOCS,
+  HISTORY_WITH_DOCS,
   PANEL_WITH_DOCS,
   STATUS_WITH_DOCS,
   listedCommands,
@@ -60,6 +61,22 @@ describeOmp('ACP client through omp acp', (target) => {
     expect(agentMessageChunks(outcome.updates)).toEqual([]);
     const logged = (await ompLogEntries(sandbox)).filter((entry) => entry.message === `ACP extension notification ${reply}`);
     expect(logged.map((entry) => entry.level)).toEqual(['debug']);
+  });
+
+  it("runs a typed /agent-state history after the model's change; its reply too only reaches omp's debug log", async () => {
+    const { client, sandbox, sessionId } = agent();
+    await promptDocsTwice(agent());
+
+    const outcome = await client.prompt(sessionId, '/agent-state history');
+
+    expect(outcome.stopReason).toBe('end_turn');
+    expect(agentMessageChunks(outcome.updates)).toEqual([]);
+    const notification = 'ACP extension notification ';
+    const histories = (await ompLogEntries(sandbox)).flatMap((entry) =>
+      typeof entry.message === 'string' && entry.message.startsWith(`${notification}Agent State history`) ? [{ level: entry.level, text: entry.message.slice(notification.length) }] : [],
+    );
+    expect(histories.map((entry) => entry.level)).toEqual(['debug']);
+    expect(histories[0]?.text).toMatch(HISTORY_WITH_DOCS);
   });
 
   it('runs a command that changes the state, and a later prompt and the model see the change', async () => {

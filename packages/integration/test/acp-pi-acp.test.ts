@@ -9,6 +9,7 @@ import { expect, it } from 'vitest';
 import {
   DOCS_TWICE_ROWS,
   FOOTER_WITH_DOCS,
+  HISTORY_WITH_DOCS,
   OPEN_PROMPT_WAIT_MS,
   PANEL_WITH_DOCS,
   listedCommands,
@@ -71,6 +72,17 @@ describeEachPi(
         expect(afterPrompt.map((record) => record.type)).not.toContain('agent_settled');
       },
     );
+
+    it('answers a typed /agent-state history with who changed what and when, as an agent message', async () => {
+      const { client, sessionId } = agent();
+      await promptDocsTwice(agent());
+
+      const turn = client.startPrompt(sessionId, '/agent-state history');
+
+      const shown = await client.waitForUpdate(isAgentMessage, { sessionId, fromIndex: turn.mark });
+      expect(shown).toMatchObject({ content: { type: 'text' }, _meta: { piAcp: { notify: { level: 'info' } } } });
+      expect(agentMessageChunks([shown])[0]).toMatch(HISTORY_WITH_DOCS);
+    });
 
     it('queues every later prompt behind an open command prompt, and session/cancel frees only the queue (pi-acp #84)', async () => {
       const { client, model, sessionId } = agent();

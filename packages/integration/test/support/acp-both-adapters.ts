@@ -81,6 +81,8 @@ export const STATUS_WITH_DOCS = [
 ].join('\n');
 export const PANEL_WITH_DOCS = ['Agent State · no objective · 0/1 done', '  [open] docs: Write the docs'];
 export const FOOTER_WITH_DOCS = 'Agent State 0/1 done';
+/** `/agent-state history` after ADD_TWICE: the model's one saved change, at today's time (a date too past midnight). */
+export const HISTORY_WITH_DOCS = /^Agent State history, newest last:\n- (\d{4}-\d\d-\d\d )?\d\d:\d\d model: added docs \(open\)$/u;
 
 /** How long a test waits to see that a prompt stays open: long against a command's few milliseconds. */
 export const OPEN_PROMPT_WAIT_MS = 2_000;
