@@ -10,6 +10,9 @@ export const CONTEXT_GUARD_EXTENSION = fileURLToPath(import.meta.resolve('@j1nn0
 /** The compiled test-only extension that registers nothing (the start-up floor), next to this file in dist/bench. */
 export const EMPTY_EXTENSION = fileURLToPath(new URL('./empty-extension.js', import.meta.url));
 
+/** Both adapters registered but given none of Pi's events (test-only, next to this file in dist/bench). */
+export const ADAPTERS_WITHOUT_EVENTS = fileURLToPath(new URL('./adapters-without-events.js', import.meta.url));
+
 /** @juicesharp/rpiv-todo's package dir (a figure-4 peer): `pi -e <dir>` reads its `pi.extensions`, `./index.ts`. */
 export const RPIV_TODO_PACKAGE = dirname(fileURLToPath(import.meta.resolve('@juicesharp/rpiv-todo/package.json')));
 

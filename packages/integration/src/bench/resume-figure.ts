@@ -1,6 +1,6 @@
 import { createPiSandbox, startPi, startScriptedModel, type PiSandbox, type ScriptedModel } from '@j1nn0/pi-real-hosts';
 import { fullAgentStateCommands } from './bench-adapters.js';
-import { AGENT_STATE_EXTENSION, CONTEXT_GUARD_EXTENSION, EMPTY_EXTENSION } from './extension-paths.js';
+import { ADAPTERS_WITHOUT_EVENTS, AGENT_STATE_EXTENSION, CONTEXT_GUARD_EXTENSION, EMPTY_EXTENSION } from './extension-paths.js';
 import type { PiTarget } from './pi-targets.js';
 import { formatMilliseconds, formatRatio, verdictAtMost, type BenchRow } from './report.js';
 import { AGENT_STATE_COMMAND } from './scripted-session.js';
@@ -9,8 +9,9 @@ import { median, medianInterval, timeAsyncValue } from './timing.js';
 // Figure 1, in the real Pi: resume a saved session whose newest state is full (200 work items, 200
 // decisions, 401 state entries), bare Pi against Pi with both adapters loaded, which restore it at
 // start (the state, and since when each of the 200 open items has been open, which walks back to the
-// entry that added it). Spawn to the first get_state answer, the three starts of a round in a rotating
-// order. The empty extension in the same rounds shows what loading any extension costs a resume.
+// entry that added it). Spawn to the first get_state answer, the starts of a round in a rotating
+// order. In the same rounds, the empty extension shows what loading any extension costs a resume, and
+// the adapters deaf to Pi's events what importing and registering them costs before they restore.
 
 const ROUNDS = 12;
 const GOAL_RATIO_TO_BARE = 1.03;
@@ -74,8 +75,8 @@ export async function resumeRows(target: PiTarget): Promise<BenchRow[]> {
   const model = await startScriptedModel();
   try {
     const setting: ResumeSetting = { target, sandbox, model, sessionFile: await savedFullSession(target, sandbox, model) };
-    const variants = [[], [EMPTY_EXTENSION], BOTH_ADAPTERS] as const;
-    // One unmeasured start of each warms the file caches; then each round starts all three, rotating which goes first.
+    const variants = [[], [EMPTY_EXTENSION], [ADAPTERS_WITHOUT_EVENTS], BOTH_ADAPTERS] as const;
+    // One unmeasured start of each warms the file caches; then each round starts all of them, rotating which goes first.
     for (const extensions of variants) await timeResume(setting, extensions);
     const times = variants.map((): number[] => []);
     for (let round = 0; round < ROUNDS; round += 1) {
@@ -84,12 +85,14 @@ export async function resumeRows(target: PiTarget): Promise<BenchRow[]> {
         times[index]?.push(await timeResume(setting, variants[index] ?? []));
       }
     }
-    const [bare = [], empty = [], loaded = []] = times;
+    const [bare = [], empty = [], registered = [], loaded = []] = times;
     const where = `real Pi ${target.version.label} on Node ${target.nodeVersion}, spawn on a saved session with a full state (401 state entries) to first get_state answer`;
     return [
       resumeRow(`${where}, both adapters loaded`, loaded, bare, 'bare Pi', GOAL_RATIO_TO_BARE),
       resumeRow(`${where}, an empty extension loaded (what loading any extension costs)`, empty, bare, 'bare Pi', undefined),
       resumeRow(`${where}, both adapters loaded (their own share)`, loaded, empty, 'Pi with an empty extension', undefined),
+      resumeRow(`${where}, both adapters imported and registered but given no events (what loading them costs before any restore)`, registered, empty, 'Pi with an empty extension', undefined),
+      resumeRow(`${where}, both adapters loaded (what their start handlers cost: the restore, since when, panel and footer)`, loaded, registered, 'the adapters given no events', undefined),
     ];
   } finally {
     await model.dispose();
