@@ -24,6 +24,8 @@ export interface CapturedTool {
   readonly name: string;
   readonly description: string;
   readonly parameters: unknown;
+  /** Runs the tool as Pi does, with the arguments as given (no validation). */
+  readonly execute: (args: unknown, ctx: PiContextPort) => Promise<unknown>;
 }
 
 type Handler = (event: unknown, ctx: PiContextPort) => unknown;
@@ -75,7 +77,12 @@ export function createCapturingPi(options: CapturingPiOptions = {}): CapturingPi
       commands.set(name, (args, ctx) => command.handler(args, ctx));
     },
     registerTool(tool) {
-      tools.push({ name: tool.name, description: tool.description, parameters: tool.parameters });
+      tools.push({
+        name: tool.name,
+        description: tool.description,
+        parameters: tool.parameters,
+        execute: (args, ctx) => tool.execute('bench-call', args, undefined, undefined, ctx),
+      });
     },
     appendEntry(customType, data) {
       appended.push({ customType, data });

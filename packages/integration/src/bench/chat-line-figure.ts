@@ -86,10 +86,15 @@ async function newestLineDrawer(adapter: BenchAdapter, branch: readonly PiSessio
   return draw;
 }
 
-async function chatLineRow({ adapter, title, state, commands, read }: ChatLineCase): Promise<BenchRow> {
+/** The branch of state entries the adapter saves for `commands`, each change one entry. */
+async function savedBranch(adapter: BenchAdapter, commands: readonly string[]): Promise<PiSessionEntryPort[]> {
   const builder = await startAdapter(adapter);
   for (const args of commands) await runCommand(builder, adapter, args);
-  const branch: PiSessionEntryPort[] = builder.appended.map((entry, index) => ({ type: 'custom', id: `saved-${index.toString()}`, ...entry }));
+  return builder.appended.map((entry, index) => ({ type: 'custom', id: `saved-${index.toString()}`, ...entry }));
+}
+
+async function chatLineRow({ adapter, title, state, commands, read }: ChatLineCase): Promise<BenchRow> {
+  const branch = await savedBranch(adapter, commands);
   const newest = branch.at(-1)?.data;
   const draw = await newestLineDrawer(adapter, branch, title);
   const [line = Number.NaN, oneRead = Number.NaN] = timeInterleaved([draw, () => read(newest)], CHAT_LINE_TIMING);
@@ -105,8 +110,48 @@ async function chatLineRow({ adapter, title, state, commands, read }: ChatLineCa
   };
 }
 
+/**
+ * `agent_state_get` right after a new change, at Agent State's limits: its status text, and for a
+ * codemode script the newest 15 saved changes as objects. Each call makes the newest entry a new one,
+ * as a change does; agent-state-pi's history.ts reads each saved entry once a session, so a call reads
+ * that entry and compares the newest 16 states.
+ */
+async function getAfterChangeRow(): Promise<BenchRow> {
+  const [agentState] = CASES;
+  if (agentState === undefined) throw new Error('no Agent State case');
+  const { adapter, state, commands, read } = agentState;
+  const branch = await savedBranch(adapter, commands);
+  const newest = branch.at(-1);
+  if (newest === undefined) throw new Error('no entry saved');
+  const current = [...branch];
+  const reader = await startAdapter(adapter, { branch: () => current });
+  const get = reader.tools.find((tool) => tool.name === 'agent_state_get');
+  if (get === undefined) throw new Error('agent_state_get is not registered');
+  const context = reader.context();
+  let changes = 0;
+  const getAfterChange = (): Promise<unknown> => {
+    changes += 1;
+    current[current.length - 1] = { ...newest, id: `changed-${changes.toString()}` };
+    return get.execute({}, context);
+  };
+  const result = (await getAfterChange()) as { structuredContent?: { history?: { steps?: unknown[] } } };
+  if (result.structuredContent?.history?.steps?.length !== 15) throw new Error('agent_state_get gave no history of 15 changes');
+  const [call = Number.NaN, oneRead = Number.NaN] = timeInterleaved([getAfterChange, () => read(newest.data)], CHAT_LINE_TIMING);
+  const { batches, batchMilliseconds } = CHAT_LINE_TIMING;
+  return {
+    figure: '7 chat line',
+    measure: `${adapter.label} at its limits (${state}), agent_state_get right after a new change on a branch of ${branch.length.toString()} state entries: the status text and, for a codemode script, the newest 15 changes as objects; lower quartile of ${batches.toString()} batches of about ${batchMilliseconds.toString()} ms`,
+    value: formatDuration(call),
+    anchor: `reading the new entry alone through the core: ${formatDuration(oneRead)}`,
+    ratio: call / oneRead,
+    goal: 'report',
+    verdict: 'info',
+  };
+}
+
 export async function chatLineRows(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   for (const chatLineCase of CASES) rows.push(await chatLineRow(chatLineCase));
+  rows.push(await getAfterChangeRow());
   return rows;
 }
