@@ -8,6 +8,7 @@ import { formatUnreadableEntry } from './format.js';
 import { applyMutation, type MutationOutcome, type StateMutation } from './mutations.js';
 import { STATE_ENTRY_TYPE, restoreFromBranch, toStatePayload, type UnreadableProblem } from './persistence.js';
 import { NO_TIMES, sinceAfterChange, sinceOnBranch, type SinceTimes } from './since.js';
+import { createSavedState, type Caller, type FailedChange, type PiContextPort, type SavedState } from '@j1nn0/pi-adapter-kit';
 
 /** The time Pi stamped on the state entry just appended (the leaf); undefined if the leaf is not one. */
 function savedAt(ctx: PiContextPort): string | undefined {
@@ -20,7 +21,6 @@ interface TimedState {
   readonly snapshot: AgentStateSnapshot;
   readonly since: SinceTimes;
 }
-import { createSavedState, type Caller, type FailedChange, type PiContextPort, type SavedState } from '@j1nn0/pi-adapter-kit';
 
 /** An unexpected failure (a bug or a host error) is reported, never thrown at Pi. */
 export type ControllerOutcome = MutationOutcome | FailedChange;

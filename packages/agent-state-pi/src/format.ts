@@ -9,7 +9,7 @@ import { MAX_DECISIONS, MAX_ID_CHARACTERS, MAX_TEXT_CHARACTERS, MAX_WORK_ITEMS, 
 import { isEmptySnapshot, type MutationOutcome, type NoChange, type Rejection } from './mutations.js';
 import type { StateHistory } from './history.js';
 import type { UnreadableProblem } from './persistence.js';
-import { NO_TIMES, type SinceTimes } from './since.js';
+import { NO_TIMES, itemSince, type SinceTimes } from './since.js';
 import { describeChanges } from './ui/change-line.js';
 import type { Subcommand } from './subcommands.js';
 import { ENVELOPE_PROBLEM_REASONS, escapeTerminalText, invalidIdRejection, outcomeNotice } from '@j1nn0/pi-adapter-kit';
@@ -45,7 +45,7 @@ export const INTERNAL_FAILURE = 'Agent State: internal failure; nothing was reco
 
 /** `[open since 09:12]`: an unfinished item's status, with the time it took it where the session tells. */
 export function formatItemStatus(item: WorkItem, since: SinceTimes, now: Date): string {
-  const time = item.status === 'done' ? undefined : since.get(item.id);
+  const time = itemSince(since, item);
   return time === undefined ? `[${item.status}]` : `[${item.status} since ${formatEntryTime(time, now)}]`;
 }
 

@@ -1,4 +1,4 @@
-import type { AgentStateSnapshot } from '@j1nn0/agent-state';
+import type { AgentStateSnapshot, WorkItemStatus } from '@j1nn0/agent-state';
 import type { PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
 import { STATE_ENTRY_TYPE } from './persistence.js';
 
@@ -11,6 +11,11 @@ import { STATE_ENTRY_TYPE } from './persistence.js';
 export type SinceTimes = ReadonlyMap<string, string>;
 
 export const NO_TIMES: SinceTimes = new Map();
+
+/** Since when `item` has had its status; a done item has none, whatever `since` holds. */
+export function itemSince(since: SinceTimes, item: { readonly id: string; readonly status: WorkItemStatus }): string | undefined {
+  return item.status === 'done' ? undefined : since.get(item.id);
+}
 
 /** The work items a saved payload holds, read without validating the whole state (a restore did that for the newest). */
 function savedWorkItems(data: unknown): readonly unknown[] | undefined {

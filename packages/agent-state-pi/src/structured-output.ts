@@ -1,7 +1,7 @@
 import { WORK_ITEM_STATUSES, type AgentStateSnapshot, type WorkItemStatus } from '@j1nn0/agent-state';
 import type { Caller } from '@j1nn0/pi-adapter-kit';
 import type { StateHistory } from './history.js';
-import { NO_TIMES, type SinceTimes } from './since.js';
+import { NO_TIMES, itemSince, type SinceTimes } from './since.js';
 import type { StateChange } from './state-changes.js';
 
 // What `agent_state_get` gives a program instead of its text (Pi 0.99+: codemode scripts): the
@@ -91,8 +91,9 @@ const NO_HISTORY: StateHistory = { lines: [], earlier: 0 };
 export function toAgentStateOutput(snapshot: AgentStateSnapshot, since: SinceTimes = NO_TIMES, history: StateHistory = NO_HISTORY): AgentStateOutput {
   return {
     ...(snapshot.objective === undefined ? {} : { objective: snapshot.objective }),
-    workItems: snapshot.workItems.map(({ id, content, status }) => {
-      const time = status === 'done' ? undefined : since.get(id);
+    workItems: snapshot.workItems.map((item) => {
+      const { id, content, status } = item;
+      const time = itemSince(since, item);
       return time === undefined ? { id, content, status } : { id, content, status, since: time };
     }),
     decisions: snapshot.decisions.map(({ id, content }) => ({ id, content })),

@@ -116,9 +116,11 @@ export function createAgentStateTools(controller: AgentStateController): AgentSt
       annotations: READ_ONLY,
       execute: (_toolCallId, _params, _signal, _onUpdate, ctx) => {
         controller.ensureLoaded(ctx);
-        const text = formatStatus(controller.current(), controller.summary(), controller.since());
+        const state = controller.current();
+        const since = controller.since();
+        const text = formatStatus(state, controller.summary(), since);
         const history = stateHistory(ctx.sessionManager.getBranch());
-        return Promise.resolve({ ...textResult(text, controller), structuredContent: toAgentStateOutput(controller.current(), controller.since(), history) });
+        return Promise.resolve({ ...textResult(text, controller), structuredContent: toAgentStateOutput(state, since, history) });
       },
     }),
     defineTool({
