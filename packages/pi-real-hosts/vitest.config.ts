@@ -3,6 +3,8 @@ import { tieredTestConfig, type TestTiers } from '../../vitest.tiers.js';
 /** Read by this package's config and by the root config, which runs every package's tiers together. */
 export const tiers: TestTiers = {
   real: [
+    // The host contract on every Pi line and oh-my-pi.
+    'test/host-contract.test.ts',
     // Real Pi lines, through RPC, the CLI, Pi's own RpcClient and a pty.
     'test/real-pi-cli.test.ts',
     'test/real-pi-driver.test.ts',
@@ -16,6 +18,7 @@ export const tiers: TestTiers = {
   ],
   // Longest first (see TestTiers.slowest).
   slowest: [
+    'test/host-contract.test.ts',
     'test/real-pi-terminal-session.test.ts',
     'test/real-pi-driver.test.ts',
   ],

@@ -11,8 +11,8 @@ import {
 } from '@j1nn0/pi-adapter-kit';
 import { FOOTER_STATUS_KEY, formatFooter } from './ui/footer.js';
 
-/** An unexpected failure (a bug or a host error) is reported, never thrown at Pi. */
-export type ControllerOutcome = MutationOutcome | FailedChange;
+/** A change as the controller applied it: what the rules said, or a failure (a bug or a host error) reported, never thrown at Pi. */
+export type AppliedChange = MutationOutcome | FailedChange;
 
 export interface GuardControllerOptions {
   readonly appendEntry: (customType: string, data: unknown) => void;
@@ -35,7 +35,7 @@ export interface GuardController {
    * Applies a mutation to the loaded state; a change is saved as one entry before it becomes the current
    * state. `caller`: who asked (the person's command or the model's tool).
    */
-  apply(mutation: GuardMutation, ctx: PiContextPort, caller: Caller): ControllerOutcome;
+  apply(mutation: GuardMutation, ctx: PiContextPort, caller: Caller): AppliedChange;
 }
 
 /** One controller per extension instance; its state lives in this closure, never in the module. */

@@ -15,7 +15,7 @@ import {
   quoteId,
   unknownIdRejection,
   type Caller,
-  type ControllerOutcome,
+  type ChangeOutcome,
   type Notice,
   type OutcomeMessages,
 } from '@j1nn0/pi-adapter-kit';
@@ -228,7 +228,7 @@ export function formatRecoveryContent(items: readonly ContextItem[]): string {
   );
 }
 
-export function formatOutcome(outcome: ControllerOutcome<ChangedOutcome, NoChange, Rejection>, caller: Caller): Notice {
+export function formatOutcome(outcome: ChangeOutcome<ChangedOutcome, NoChange, Rejection>, caller: Caller): Notice {
   return outcomeNotice(outcome, { ...GUARD_OUTCOMES, rejected: (rejection) => formatRejection(rejection, caller) });
 }
 

@@ -1,7 +1,7 @@
 import { CONTEXT_ITEM_KINDS, type ContextItemKind } from '@j1nn0/agent-context-guard';
 import type { TSchema } from '@sinclair/typebox';
 import type { CommandTarget } from './commands.js';
-import type { ControllerOutcome } from './controller.js';
+import type { AppliedChange } from './controller.js';
 import { formatListWithCheck, formatOutcome } from './format.js';
 import { countCritical, type GuardState } from './guard-state.js';
 import { declareTool, type PiToolAnnotations, type PiToolPort, type PiToolResult } from '@j1nn0/pi-adapter-kit';
@@ -105,7 +105,7 @@ export function createContextGuardTools(target: CommandTarget): ContextGuardTool
       annotations: ADDS_ONLY,
       execute: (_toolCallId, params, _signal, _onUpdate, ctx) => {
         const { id, kind, content } = params;
-        const outcome: ControllerOutcome = asksForCritical(params)
+        const outcome: AppliedChange = asksForCritical(params)
           ? { kind: 'rejected', rejection: { code: 'critical_by_model' } }
           : controller.apply({ kind: 'add', id, itemKind: kind, content, critical: false }, ctx, 'model');
         const notice = formatOutcome(outcome, 'model');

@@ -1,11 +1,11 @@
-import { addAdapterBoundaryTests } from '@j1nn0/pi-testkit/checks';
+import { addAdapterBoundaryTests } from '@j1nn0/pi-testkit/adapter-suites';
 import { describe, expect, it } from 'vitest';
-import { formatList } from '../src/format.js';
 import {
   PROTECT_TWO,
   compact,
   contextRequest,
   expectCleanRun,
+  readGuard,
   recordAll,
   requestAfterCompaction,
   runGuard,
@@ -48,6 +48,7 @@ describe('what the adapter stays away from', () => {
     const first = await startGuardHost();
     const second = await startGuardHost();
     await recordAll(first, ['add a fact A']);
-    expect(await runGuard(second, 'list')).toEqual([{ message: formatList(guardState([])), type: 'info' }]);
+    expect(await readGuard(second)).toEqual(guardState([]));
+    expect(await readGuard(first)).toEqual(guardState([['a', 'fact', 'A']]));
   });
 });

@@ -4,12 +4,12 @@ import {
   USAGE,
   formatClearPreview,
   formatList,
-  formatListWithCheck,
   formatNoChange,
   formatRejection,
   formatUsage,
 } from '../src/format.js';
-import { expectCleanRun, readList, readStatus, recordAll, runGuard, savedPayloads, startGuardHost } from './context-guard-host.js';
+import { formatFooter } from '../src/ui/footer.js';
+import { expectCleanRun, readGuard, readStatus, recordAll, runGuard, savedPayloads, startGuardHost } from './context-guard-host.js';
 import { changeText, guardState, protectedText, statusText } from './expected-messages.js';
 
 const usageWarning = [{ message: USAGE, type: 'warning' }];
@@ -115,14 +115,11 @@ describe('/context-guard', () => {
     const host = await startGuardHost();
     await recordAll(host, ['add a fact A', 'add b fact B']);
     await runGuard(host, 'clear');
-    expect(await readList(host)).toBe(
-      formatListWithCheck(
-        guardState([
-          ['a', 'fact', 'A'],
-          ['b', 'fact', 'B'],
-        ]),
-        undefined,
-      ),
+    expect(await readGuard(host)).toEqual(
+      guardState([
+        ['a', 'fact', 'A'],
+        ['b', 'fact', 'B'],
+      ]),
     );
     expect(savedPayloads(host)).toHaveLength(2);
   });
@@ -140,7 +137,7 @@ describe('/context-guard', () => {
     await recordAll(host, ['add a fact A']);
     expect(await runGuard(host, args)).toEqual(warning(message));
     expect(savedPayloads(host)).toHaveLength(1);
-    expect(await readList(host)).toBe(formatListWithCheck(guardState([['a', 'fact', 'A']]), undefined));
+    expect(await readGuard(host)).toEqual(guardState([['a', 'fact', 'A']]));
   });
 
   it('accepts exactly 500 characters of content and a 64-character id', async () => {
@@ -175,7 +172,14 @@ describe('/context-guard', () => {
     expect(host.statuses.has('context-guard')).toBe(false);
     await recordAll(host, ['add ship goal --critical Ship', 'add f fact F']);
     // An RPC client shows each status by its key: no terminal separator (test/ui/ has the terminal's).
-    expect(host.statuses.get('context-guard')).toBe('Context Guard 2 items, 1 critical');
+    expect(host.statuses.get('context-guard')).toBe(
+      formatFooter(
+        guardState([
+          ['ship', 'goal', 'Ship', true],
+          ['f', 'fact', 'F'],
+        ]),
+      ),
+    );
     await recordAll(host, ['clear --yes']);
     expect(host.statuses.has('context-guard')).toBe(false);
   });

@@ -2,17 +2,20 @@ import { createFakePiHost, type FakeExtensionApi, type FakePiHost } from '@j1nn0
 import { describe, expect, it } from 'vitest';
 import { CHECK_ENTRY_TYPE } from '../src/check-entry.js';
 import contextGuardExtension, { RECOVERY_MESSAGE_TYPE } from '../src/extension.js';
-import { formatCheckNotice, formatCompactionFailed, formatLastCheck, formatRecoveryContent } from '../src/format.js';
+import { formatCheckNotice, formatCompactionFailed, formatRecoveryContent } from '../src/format.js';
 import {
   compactAtTurnEnd,
+  compactionIds,
   contextRequest,
   expectCleanRun,
+  expectedStatus,
   readStatus,
   recordAll,
   recoveryMessagesIn,
   recoverySends,
   requestAfterCompaction,
   runGuard,
+  savedChecks,
   startGuardHost,
   startGuardHostWithCompactor,
   takeCheckNotices,
@@ -31,12 +34,10 @@ const RECOVERY = formatRecoveryContent([SHIP]);
 const SHIP_LOST_AND_RESTORED = verifiedCheck({ preserved: 1, lost: [{ id: 'ship', critical: true }], restored: 1, restoredIds: ['ship'] });
 const LOST_SHIP_NOTICE = { message: formatCheckNotice(SHIP_LOST_AND_RESTORED), type: 'warning' };
 
-function checkEntries(host: FakePiHost): unknown[] {
-  return host.session.customEntries(CHECK_ENTRY_TYPE).map((entry) => entry.data);
-}
-
-function compactionIds(host: FakePiHost): string[] {
-  return host.session.getEntries().flatMap((entry) => (entry.type === 'compaction' ? [entry.id] : []));
+/** The saved checks: the first compaction's, lost ship and restored it. */
+function shipLostAndRestored(host: FakePiHost): unknown[] {
+  const [compactionId = ''] = compactionIds(host);
+  return [{ ...SHIP_LOST_AND_RESTORED, compactionId }];
 }
 
 /** One request after the compaction; returns the recoveries it carries and where the first one stands. */
@@ -58,17 +59,12 @@ describe('a compaction another extension appends at a turn boundary (no compacti
 
     await compactAtTurnEnd(host, SUMMARY);
     expect(host.takeNotifications()).toEqual([]);
-    expect(await readStatus(host)).toContain('A compaction will be checked at the next model request.');
+    expect(await readStatus(host)).toBe(await expectedStatus(host, { verificationPending: true }));
 
     const first = await requestRecoveries(host);
     expect(first).toEqual({ recoveries: [expect.objectContaining({ content: RECOVERY }) as unknown], at: 1 });
     expect(takeCheckNotices(host)).toEqual([LOST_SHIP_NOTICE]);
-    expect(checkEntries(host)).toEqual([
-      {
-        schemaVersion: 1,
-        check: expect.objectContaining({ kind: 'verified', compactionId: compactionIds(host)[0], restored: 1, restoredIds: ['ship'] }) as unknown,
-      },
-    ]);
+    expect(savedChecks(host)).toEqual(shipLostAndRestored(host));
     // The next request of the same turn: the recovery again, no second check, no second hand-over.
     const toolTurn = [...requestAfterCompaction(SUMMARY), assistantMessage('Listing.')];
     expect(await requestRecoveries(host, toolTurn)).toEqual({ recoveries: [expect.anything() as unknown], at: 1 });
@@ -136,15 +132,15 @@ describe('a restart between a compaction and the next request', () => {
     host.takeNotifications();
 
     await host.restart();
-    expect(await readStatus(host)).toContain('A compaction will be checked at the next model request.');
+    expect(await readStatus(host)).toBe(await expectedStatus(host, { verificationPending: true }));
     expect((await requestRecoveries(host)).recoveries).toHaveLength(1);
     expect(takeCheckNotices(host)).toEqual([LOST_SHIP_NOTICE]);
 
     await host.restart();
-    expect(await readStatus(host)).not.toContain('will be checked');
+    expect(await readStatus(host)).toBe(await expectedStatus(host));
     await requestRecoveries(host);
     expect(takeCheckNotices(host)).toEqual([]);
-    expect(checkEntries(host)).toHaveLength(1);
+    expect(savedChecks(host)).toEqual(shipLostAndRestored(host));
   });
 
   it('restates the recovery after a restart until Pi has stored it, handing it over once per run', async () => {
@@ -187,10 +183,11 @@ describe('a /tree move after the check', () => {
     await host.navigateTree(prompt);
     expect(host.session.getBranch().some((entry) => entry.type === 'custom' && entry.customType === CHECK_ENTRY_TYPE)).toBe(false);
 
-    expect(await readStatus(host)).toContain(formatLastCheck(SHIP_LOST_AND_RESTORED));
+    // The check saved on the other branch is still the check of this compaction.
+    expect(await readStatus(host)).toBe(await expectedStatus(host, { lastCheck: savedChecks(host)[0] }));
     expect((await requestRecoveries(host)).recoveries).toHaveLength(1);
     expect(takeCheckNotices(host)).toEqual([]);
-    expect(checkEntries(host)).toHaveLength(1);
+    expect(savedChecks(host)).toEqual(shipLostAndRestored(host));
   });
 });
 
@@ -205,8 +202,8 @@ describe('a failed compaction (Pi 0.84.3 and later)', () => {
     expect(host.takeNotifications()).toEqual([notice]);
     await requestRecoveries(host);
     expect(takeCheckNotices(host)).toEqual([]);
-    expect(checkEntries(host)).toEqual([]);
-    expect(await readStatus(host)).not.toContain('will be checked');
+    expect(savedChecks(host)).toEqual([]);
+    expect(await readStatus(host)).toBe(await expectedStatus(host));
   });
 
   it('says nothing while nothing is protected', async () => {
@@ -234,6 +231,6 @@ describe('the check of a compaction with nothing protected when it was appended'
     host.takeNotifications();
     expect(await contextRequest(host, requestAfterCompaction(SUMMARY))).toBeUndefined();
     expect(takeCheckNotices(host)).toEqual([]);
-    expect(checkEntries(host)).toEqual([]);
+    expect(savedChecks(host)).toEqual([]);
   });
 });

@@ -1,24 +1,23 @@
+import type { FakePiHost } from '@j1nn0/pi-testkit';
 import { describe, expect, it } from 'vitest';
-import {
-  PENDING_CHECK_LINE,
-  UNVERIFIABLE_COMPACTION,
-  formatCheckNotice,
-  formatLastCheck,
-  formatPendingCheck,
-} from '../src/format.js';
+import type { CompactionCheck } from '../src/check-entry.js';
+import { UNVERIFIABLE_COMPACTION, formatCheckNotice, formatPendingCheck } from '../src/format.js';
 import { STATE_ENTRY_TYPE } from '../src/persistence.js';
 import { guardState, statusText, verifiedCheck } from './expected-messages.js';
 import {
   PROTECT_TWO,
   compact,
+  compactionIds,
   contextRequest,
   expectCleanRun,
+  expectedStatus,
   leafId,
   readStatus,
   recordAll,
   recoverySends,
   requestAfterCompaction,
   runGuard,
+  savedChecks,
   startGuardHost,
   takeCheckNotices,
 } from './context-guard-host.js';
@@ -38,8 +37,14 @@ const TWO_PROTECTED = guardState([
   ['no-deps', 'constraint', NO_DEPS],
 ]);
 const SHIP_LOST = verifiedCheck({ preserved: 1, lost: [{ id: 'ship', critical: true }] });
-const NO_DEPS_LOST = formatCheckNotice(verifiedCheck({ preserved: 1, lost: [{ id: 'no-deps', critical: false }] }));
+const NO_DEPS_LOST = verifiedCheck({ preserved: 1, lost: [{ id: 'no-deps', critical: false }] });
 const preserved = (count: number): string => formatCheckNotice(verifiedCheck({ preserved: count }));
+
+/** The one check saved, of the session's one compaction, read by check-entry.ts's reader. */
+function expectOneCheck(host: FakePiHost, check: CompactionCheck): void {
+  const [compactionId = ''] = compactionIds(host);
+  expect(savedChecks(host)).toEqual([{ ...check, compactionId }]);
+}
 
 describe('compaction lifecycle', () => {
   it('observes compaction without cancelling or altering it, and says at once what it will check', async () => {
@@ -75,7 +80,9 @@ describe('compaction lifecycle', () => {
     expect(takeCheckNotices(host)).toEqual([
       { message: formatCheckNotice(SHIP_LOST), type: 'warning' },
     ]);
-    expect(await readStatus(host)).toBe(statusText(TWO_PROTECTED, { lastCheck: SHIP_LOST }));
+    const [compactionId = ''] = compactionIds(host);
+    expect(savedChecks(host)).toEqual([{ ...SHIP_LOST, compactionId }]);
+    expect(await readStatus(host)).toBe(await expectedStatus(host));
   });
 
   it('searches every message role Pi sends to the model', async () => {
@@ -91,9 +98,7 @@ describe('compaction lifecycle', () => {
       bashExecutionMessage('echo', 'ran epsilon'),
       branchSummaryMessage('branch summary zeta'),
     ]);
-    expect(takeCheckNotices(host)).toEqual([
-      { message: preserved(6), type: 'info' },
-    ]);
+    expectOneCheck(host, verifiedCheck({ preserved: 6 }));
   });
 
   it('does not count bash output excluded from the context, or text split across two messages', async () => {
@@ -105,19 +110,15 @@ describe('compaction lifecycle', () => {
       userMessage('end of one'),
       userMessage('start of two'),
     ]);
-    expect(takeCheckNotices(host)).toEqual([
-      {
-        message: formatCheckNotice(
-          verifiedCheck({
-            lost: [
-              { id: 'secret', critical: false },
-              { id: 'split', critical: false },
-            ],
-          }),
-        ),
-        type: 'warning',
-      },
-    ]);
+    expectOneCheck(
+      host,
+      verifiedCheck({
+        lost: [
+          { id: 'secret', critical: false },
+          { id: 'split', critical: false },
+        ],
+      }),
+    );
   });
 
   it('verifies one compaction once: later requests are not checked again', async () => {
@@ -137,7 +138,8 @@ describe('compaction lifecycle', () => {
     takeCheckNotices(host);
     expect(await readStatus(host)).toBe(statusText(TWO_PROTECTED, { verificationPending: true }));
     await contextRequest(host, requestAfterCompaction(SHIP));
-    expect(await readStatus(host)).not.toContain(PENDING_CHECK_LINE);
+    expect(takeCheckNotices(host)).toHaveLength(1);
+    expect(await readStatus(host)).toBe(await expectedStatus(host));
   });
 
   it('checks nothing and says nothing when nothing is protected', async () => {
@@ -145,7 +147,8 @@ describe('compaction lifecycle', () => {
     await compact(host);
     expect(await contextRequest(host, requestAfterCompaction('summary'))).toBeUndefined();
     expect(takeCheckNotices(host)).toEqual([]);
-    expect(await readStatus(host)).toContain(formatLastCheck(undefined));
+    expect(savedChecks(host)).toEqual([]);
+    expect(await readStatus(host)).toBe(await expectedStatus(host));
   });
 
   it('warns once that a compaction cannot be verified when the protected set saved before it is unreadable', async () => {
@@ -154,10 +157,12 @@ describe('compaction lifecycle', () => {
     host.session.appendRaw({ type: 'custom', customType: STATE_ENTRY_TYPE, data: { schemaVersion: 99 } });
     await compact(host);
     expect(takeCheckNotices(host)).toEqual([]);
-    expect(await readStatus(host)).toContain(PENDING_CHECK_LINE);
+    expect(await readStatus(host)).toBe(await expectedStatus(host, { verificationPending: true }));
     expect(await contextRequest(host, requestAfterCompaction('summary'))).toBeUndefined();
     expect(takeCheckNotices(host)).toEqual([{ message: UNVERIFIABLE_COMPACTION, type: 'warning' }]);
-    expect(await readStatus(host)).toContain(formatLastCheck({ kind: 'unverifiable', compactionId: 'any' }));
+    const [compactionId = ''] = compactionIds(host);
+    expect(savedChecks(host)).toEqual([{ kind: 'unverifiable', compactionId }]);
+    expect(await readStatus(host)).toBe(await expectedStatus(host));
     expect(await contextRequest(host, requestAfterCompaction('summary'))).toBeUndefined();
     expect(takeCheckNotices(host)).toEqual([]);
   });
@@ -171,9 +176,7 @@ describe('compaction lifecycle', () => {
       takeCheckNotices(host);
       await recordAll(host, [change]);
       await contextRequest(host, requestAfterCompaction(SHIP));
-      expect(takeCheckNotices(host)).toEqual([
-        { message: NO_DEPS_LOST, type: 'warning' },
-      ]);
+      expectOneCheck(host, NO_DEPS_LOST);
     },
   );
 
@@ -183,8 +186,7 @@ describe('compaction lifecycle', () => {
     await compact(host);
     await host.executeTool('context_guard_protect', { id: 'late', kind: 'fact', content: 'Late' });
     await contextRequest(host, requestAfterCompaction(`${SHIP} ${NO_DEPS}`));
-    expect(takeCheckNotices(host)).toEqual([{ message: preserved(2), type: 'info' }]);
-    expect(await readStatus(host)).toContain(formatLastCheck(verifiedCheck({ preserved: 2 })));
+    expectOneCheck(host, verifiedCheck({ preserved: 2 }));
   });
 
   it('keeps a pending check through unchanged or rejected requests', async () => {
@@ -195,9 +197,7 @@ describe('compaction lifecycle', () => {
     await runGuard(host, 'add ship fact duplicate');
     await runGuard(host, 'status');
     await contextRequest(host, requestAfterCompaction(SHIP));
-    expect(takeCheckNotices(host)).toEqual([
-      { message: NO_DEPS_LOST, type: 'warning' },
-    ]);
+    expectOneCheck(host, NO_DEPS_LOST);
   });
 
   it('checks nothing once tree navigation leaves the compaction off the branch', async () => {
@@ -211,7 +211,7 @@ describe('compaction lifecycle', () => {
     await host.navigateTree(target);
     await contextRequest(host, requestAfterCompaction('summary'));
     expect(takeCheckNotices(host)).toEqual([]);
-    expect(await readStatus(host)).not.toContain(PENDING_CHECK_LINE);
+    expect(await readStatus(host)).toBe(await expectedStatus(host));
   });
 
   it('shows the check of the newest compaction, and an older check until the newest is checked', async () => {
@@ -221,12 +221,14 @@ describe('compaction lifecycle', () => {
     await contextRequest(host, requestAfterCompaction(`${SHIP} ${NO_DEPS}`));
     await compact(host);
     expect(takeCheckNotices(host).map((notification) => notification.type)).toEqual(['info']);
-    expect(await readStatus(host)).toContain(`${PENDING_CHECK_LINE}\n${formatLastCheck(verifiedCheck({ preserved: 2 }))}`);
+    const [older = '', newer = ''] = compactionIds(host);
+    const olderCheck = verifiedCheck({ compactionId: older, preserved: 2 });
+    expect(await readStatus(host)).toBe(await expectedStatus(host, { verificationPending: true, lastCheck: olderCheck }));
     await contextRequest(host, requestAfterCompaction(SHIP));
     expect(takeCheckNotices(host).map((notification) => notification.type)).toEqual(['warning']);
-    expect(await readStatus(host)).toContain(
-      formatLastCheck(verifiedCheck({ preserved: 1, lost: [{ id: 'no-deps', critical: false }] })),
-    );
+    const newerCheck = verifiedCheck({ compactionId: newer, preserved: 1, lost: [{ id: 'no-deps', critical: false }] });
+    expect(savedChecks(host)).toEqual([olderCheck, newerCheck]);
+    expect(await readStatus(host)).toBe(await expectedStatus(host, { lastCheck: newerCheck }));
   });
 
   it('a newer compaction replaces one that was never checked', async () => {

@@ -1,9 +1,13 @@
 import { createFakePiHost, type FakeExtensionApi, type FakePiHost } from '@j1nn0/pi-testkit';
-import { createCommandHarness, expectCleanRun as expectNoFailures, leafId, type PersistedAdapter } from '@j1nn0/pi-testkit/checks';
+import { createCommandHarness, expectCleanRun as expectNoFailures, leafId, type PersistedAdapter } from '@j1nn0/pi-testkit/adapter-suites';
 import { expect } from 'vitest';
+import { CHECK_ENTRY_TYPE, readCheckPayload, restoreCheckFromBranch, type CompactionCheck } from '../src/check-entry.js';
 import contextGuardExtension, { RECOVERY_MESSAGE_TYPE, STATE_ENTRY_TYPE } from '../src/extension.js';
-import { formatPendingCheck } from '../src/format.js';
+import { formatPendingCheck, formatStatus, type GuardStatus } from '../src/format.js';
 import { MAX_ITEMS } from '../src/limits.js';
+import type { ContextGuardOutput } from '../src/structured-output.js';
+import type { ContextGuardTool } from '../src/tools.js';
+import { formatFooter } from '../src/ui/footer.js';
 import { guardState } from './expected-messages.js';
 import { compactionSummaryMessage, userMessage } from './messages.js';
 
@@ -55,8 +59,53 @@ export function expectCleanRun(host: FakePiHost): void {
   }
 }
 
-/** The adapter as the shared session checks drive it: its state is the list. */
-export const persistedGuard: PersistedAdapter = { ...harness, readState: readList, expectCleanRun };
+/**
+ * What `context_guard_list` gives a program, as Pi 1.6 runs it (the fake host mirrors 0.84.2, which drops
+ * `structuredContent`, so the registered tool's execute is called with a context on the host's session).
+ */
+export async function readGuard(host: FakePiHost): Promise<ContextGuardOutput> {
+  const tool = host.tools.get('context_guard_list') as unknown as ContextGuardTool | undefined;
+  if (tool === undefined) throw new Error('context_guard_list is not registered');
+  const ignore = (): undefined => undefined;
+  const ctx = { hasUI: false, ui: { notify: ignore, setStatus: ignore, setWidget: ignore }, sessionManager: host.session };
+  const result = await tool.execute('read-guard', {}, undefined, undefined, ctx);
+  return result.structuredContent as ContextGuardOutput;
+}
+
+/**
+ * What `status` must answer, drawn by the formatter from the state read as structure: by default nothing
+ * discarded, no check pending and, as the last check, the newest one saved on the branch.
+ */
+export async function expectedStatus(host: FakePiHost, status: Partial<Omit<GuardStatus, 'state'>> = {}): Promise<string> {
+  return formatStatus({
+    state: await readGuard(host),
+    discarded: false,
+    verificationPending: false,
+    lastCheck: restoreCheckFromBranch(host.session.getBranch()),
+    ...status,
+  });
+}
+
+/** The footer's words for the recorded state, as footer.ts draws them (an RPC client gets them bare). */
+export async function expectedFooter(host: FakePiHost, checkPending = false): Promise<string | undefined> {
+  return formatFooter(await readGuard(host), checkPending);
+}
+
+/** Every check saved in the session (all branches, in append order), read by check-entry.ts's reader. */
+export function savedChecks(host: FakePiHost): CompactionCheck[] {
+  return host.session.customEntries(CHECK_ENTRY_TYPE).flatMap((entry) => {
+    const read = readCheckPayload(entry.data);
+    return read.ok ? [read.value] : [];
+  });
+}
+
+/** The ids of the session's compaction entries, in append order. */
+export function compactionIds(host: FakePiHost): string[] {
+  return host.session.getEntries().flatMap((entry) => (entry.type === 'compaction' ? [entry.id] : []));
+}
+
+/** The adapter as the shared session suites drive it: its state is the protected set and the recovery mode. */
+export const persistedGuard: PersistedAdapter = { ...harness, readState: readGuard, expectCleanRun };
 
 /**
  * The word at `session_compact` when a snapshot awaits the next request, for every count of items and

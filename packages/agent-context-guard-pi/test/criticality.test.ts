@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatListWithCheck, formatNoChange, formatRejection, formatUsage } from '../src/format.js';
-import { readList, recordAll, runGuard, savedPayloads, startGuardHost } from './context-guard-host.js';
+import { formatNoChange, formatRejection, formatUsage } from '../src/format.js';
+import { formatFooter } from '../src/ui/footer.js';
+import { readGuard, recordAll, runGuard, savedPayloads, startGuardHost } from './context-guard-host.js';
 import { changeText, guardState } from './expected-messages.js';
 
 // Criticality decides what is restated to the model after a compaction, so only a person sets it:
@@ -14,17 +15,13 @@ describe('/context-guard critical <id> on|off', () => {
     await recordAll(host, ['add ship goal Add CSV export', 'add q decision Quote every field']);
 
     expect(await runGuard(host, 'critical ship on')).toEqual([{ message: changeText({ kind: 'set_critical', id: 'ship', critical: true }), type: 'info' }]);
-    expect(await readList(host)).toBe(
-      formatListWithCheck(
-        guardState([
-          ['ship', 'goal', 'Add CSV export', true],
-          ['q', 'decision', 'Quote every field'],
-        ]),
-        undefined,
-      ),
-    );
+    const shipCritical = guardState([
+      ['ship', 'goal', 'Add CSV export', true],
+      ['q', 'decision', 'Quote every field'],
+    ]);
+    expect(await readGuard(host)).toEqual(shipCritical);
     // The host is an RPC client: its footer carries no terminal separator.
-    expect(host.statuses.get('context-guard')).toBe('Context Guard 2 items, 1 critical');
+    expect(host.statuses.get('context-guard')).toBe(formatFooter(shipCritical));
     expect(await runGuard(host, 'critical ship off')).toEqual([{ message: changeText({ kind: 'set_critical', id: 'ship', critical: false }), type: 'info' }]);
     expect(savedPayloads(host).slice(-2)).toEqual([
       { schemaVersion: 1, recovery: 'off', items: [{ ...SHIP, critical: true }, { id: 'q', kind: 'decision', content: 'Quote every field', critical: false }] },

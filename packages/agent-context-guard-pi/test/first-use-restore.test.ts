@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { contextRequest, readList, recoveryMessagesIn, requestAfterCompaction, savedPayloads } from './context-guard-host.js';
-import { SAVED_GUARD_PAYLOAD as SAVED, hostWithSavedPayload } from './saved-guard.js';
+import { formatRecoveryContent } from '../src/format.js';
+import { contextRequest, readGuard, recoveryMessagesIn, requestAfterCompaction, savedPayloads } from './context-guard-host.js';
+import { SAVED_GUARD_PAYLOAD as SAVED, SAVED_GUARD_STATE, hostWithSavedPayload } from './saved-guard.js';
 
 // Pi restores on session_start; a host that never sends one must not make the adapter start empty
 // and then save a set without what was protected.
@@ -8,7 +9,9 @@ import { SAVED_GUARD_PAYLOAD as SAVED, hostWithSavedPayload } from './saved-guar
 describe('a host that sends no session_start (an SDK session whose extensions are never bound)', () => {
   it('reads the saved items at the first tool call', async () => {
     const host = await hostWithSavedPayload(SAVED);
-    expect(await readList(host)).toContain('- [goal, critical] csv: Ship the CSV export');
+    const result = await host.executeTool('context_guard_list', {});
+    expect(result.details).toEqual({ items: 2, critical: 1 });
+    expect(await readGuard(host)).toEqual(SAVED_GUARD_STATE);
   });
 
   it('protects in addition to the saved items instead of saving a set without them', async () => {
@@ -28,8 +31,7 @@ describe('a host that sends no session_start (an SDK session whose extensions ar
     const host = await hostWithSavedPayload(SAVED);
     await host.compact({ summary: 'Nothing kept.' });
     const messages = await contextRequest(host, requestAfterCompaction('Nothing kept.'));
-    expect(recoveryMessagesIn(messages ?? []).map((message) => message['content'])).toEqual([
-      expect.stringContaining('- [goal] csv: Ship the CSV export') as unknown,
-    ]);
+    const critical = SAVED_GUARD_STATE.items.filter((item) => item.critical);
+    expect(recoveryMessagesIn(messages ?? []).map((message) => message['content'])).toEqual([formatRecoveryContent(critical)]);
   });
 });

@@ -1,8 +1,10 @@
 import type { FakePiHost } from '@j1nn0/pi-testkit';
 import { describe, expect, it } from 'vitest';
-import { formatRestateReply, formatRestatementContent, RESTATE_CRITICAL_FIRST, RESTATE_NEXT_STEP } from '../src/format.js';
+import type { CompactionCheck } from '../src/check-entry.js';
+import { formatCheckNotice, formatRestateReply, formatRestatementContent } from '../src/format.js';
+import { RECOVERY_MESSAGE_TYPE } from '../src/recovery.js';
 import { RESTATE_ENTRY_TYPE } from '../src/restate-entry.js';
-import { FOOTER_CHECK_PENDING } from '../src/ui/footer.js';
+import { FOOTER_CHECK_PENDING, formatFooter } from '../src/ui/footer.js';
 import {
   compact,
   contextRequest,
@@ -12,6 +14,7 @@ import {
   recoverySends,
   requestAfterCompaction,
   runGuard,
+  savedChecks,
   startGuardHost,
   takeCheckNotices,
 } from './context-guard-host.js';
@@ -35,6 +38,18 @@ async function afterLossyCompaction(recovery: 'off' | 'critical' = 'off'): Promi
 
 const footer = (host: FakePiHost): string | undefined => host.statuses.get('context-guard');
 
+/** The newest check saved in the session, read by check-entry.ts's reader. */
+function newestCheck(host: FakePiHost): CompactionCheck {
+  const check = savedChecks(host).at(-1);
+  if (check === undefined) throw new Error('no check saved');
+  return check;
+}
+
+/** The check notice the person got: the formatter's words for the check saved (format.test.ts has them). */
+function expectNoticeOf(host: FakePiHost, check: CompactionCheck): void {
+  expect(takeCheckNotices(host)).toEqual([{ message: formatCheckNotice(check), type: 'warning' }]);
+}
+
 async function restate(host: FakePiHost): Promise<string | undefined> {
   const [reply] = await runGuard(host, 'restate');
   expect(reply?.type).toBe('info');
@@ -50,7 +65,7 @@ describe('the footer from a compaction until its check', () => {
 
     await contextRequest(host, requestAfterCompaction(SUMMARY));
 
-    expect(footer(host)).toBe('Context Guard 2 items, 1 critical');
+    expect(footer(host)).toBe(formatFooter({ recovery: 'off', items: [CSV, URL] }));
     expectCleanRun(host);
   });
 });
@@ -61,8 +76,10 @@ describe('/context-guard restate', () => {
     expect(await restate(host)).toBe(formatRestateReply({ kind: 'pending' }));
 
     await contextRequest(host, requestAfterCompaction(SUMMARY));
-    const [notice] = takeCheckNotices(host);
-    expect(notice?.message.endsWith(RESTATE_NEXT_STEP)).toBe(true);
+    // Lost a critical item that recovery (off) did not restore: the notice names the restate command.
+    const check = newestCheck(host);
+    expect(check).toMatchObject({ lost: [{ id: 'csv', critical: true }, { id: 'url', critical: false }], restoredIds: [] });
+    expectNoticeOf(host, check);
 
     expect(await restate(host)).toBe(formatRestateReply({ kind: 'restated', ids: ['csv'] }));
     expect(host.session.customEntries(RESTATE_ENTRY_TYPE).map((entry) => entry.data)).toEqual([
@@ -90,7 +107,7 @@ describe('/context-guard restate', () => {
     expect(recoveryMessagesIn(afterRestart).map((message) => message['content'])).toEqual([content]);
 
     // Pi stores the message with the next prompt; from then on the session carries it and nothing is added.
-    host.session.appendRaw({ type: 'custom_message', customType: 'agent-context-guard-recovery', content, display: false });
+    host.session.appendRaw({ type: 'custom_message', customType: RECOVERY_MESSAGE_TYPE, content, display: false });
     await host.restart();
     expect(await contextRequest(host, requestAfterCompaction(SUMMARY))).toBeUndefined();
     expect(await restate(host)).toBe(formatRestateReply({ kind: 'already', ids: ['csv'] }));
@@ -99,8 +116,10 @@ describe('/context-guard restate', () => {
   it('restates only what a person holds critical: an item that is not waits until the person makes it so', async () => {
     const partly = await afterLossyCompaction('critical');
     await contextRequest(partly, requestAfterCompaction(SUMMARY));
-    // Recovery restored csv; url is lost and not critical.
-    expect(takeCheckNotices(partly)[0]?.message.endsWith(RESTATE_CRITICAL_FIRST)).toBe(true);
+    // Recovery restored csv; url is lost and not critical: the notice says to make it critical first.
+    const check = newestCheck(partly);
+    expect(check).toMatchObject({ lost: [{ id: 'csv', critical: true }, { id: 'url', critical: false }], restoredIds: ['csv'] });
+    expectNoticeOf(partly, check);
     expect(await restate(partly)).toBe(formatRestateReply({ kind: 'not_critical', ids: ['url'] }));
     expect(partly.session.customEntries(RESTATE_ENTRY_TYPE)).toEqual([]);
     await recordAll(partly, ['critical url on']);
@@ -124,7 +143,10 @@ describe('/context-guard restate', () => {
     await recordAll(host, [`add csv constraint --critical ${CSV.content}`, 'recovery critical']);
     await compact(host, SUMMARY);
     await contextRequest(host, requestAfterCompaction(SUMMARY));
-    expect(takeCheckNotices(host)[0]?.message).not.toContain('/context-guard restate');
+    // Every lost item restored: the notice names no next step.
+    const check = newestCheck(host);
+    expect(check).toMatchObject({ lost: [{ id: 'csv', critical: true }], restoredIds: ['csv'] });
+    expectNoticeOf(host, check);
     expect(await restate(host)).toBe(formatRestateReply({ kind: 'nothing' }));
   });
 

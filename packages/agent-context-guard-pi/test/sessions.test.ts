@@ -1,15 +1,15 @@
-import { addSessionPersistenceTests, addSessionSwitchTests, addUnreadableEntryTests } from '@j1nn0/pi-testkit/checks';
+import { addSessionPersistenceTests, addSessionSwitchTests, addUnreadableEntryTests } from '@j1nn0/pi-testkit/adapter-suites';
 import { describe, expect, it } from 'vitest';
 import { STATE_ENTRY_TYPE } from '../src/extension.js';
-import { formatList, formatListWithCheck, formatUnreadableEntry } from '../src/format.js';
+import { formatUnreadableEntry } from '../src/format.js';
 import type { UnreadableProblem } from '../src/persistence.js';
+import { formatFooter } from '../src/ui/footer.js';
 import {
   expectCleanRun,
   persistedGuard,
-  readList,
+  readGuard,
   readStatus,
   recordAll,
-  runGuard,
   savedPayloads,
   startGuardHost,
 } from './context-guard-host.js';
@@ -17,8 +17,9 @@ import { guardState, statusText } from './expected-messages.js';
 import { assistantMessage, userMessage } from './messages.js';
 
 const FACT_A = guardState([['a', 'fact', 'A']]);
-const EMPTY_LIST = formatListWithCheck(guardState([]), undefined);
-const LIST_A = formatListWithCheck(FACT_A, undefined);
+const EMPTY = guardState([]);
+const fact = (id: string, content: string) => ({ id, kind: 'fact' as const, content, critical: false });
+const A = fact('a', 'A');
 
 // Each bad entry names the problem the formatter words; the warning is asked of the formatter.
 const problem = (name: UnreadableProblem): string => name;
@@ -38,8 +39,9 @@ describe('persistence', () => {
     const host = await startGuardHost();
     await recordAll(host, ['add ship goal --critical Ship it', 'recovery critical']);
     await host.restart();
-    expect(await readStatus(host)).toBe(statusText(guardState([['ship', 'goal', 'Ship it', true]], 'critical')));
-    expect(host.statuses.get('context-guard')).toBe('Context Guard 1 item, 1 critical');
+    const resumed = guardState([['ship', 'goal', 'Ship it', true]], 'critical');
+    expect(await readGuard(host)).toEqual(resumed);
+    expect(host.statuses.get('context-guard')).toBe(formatFooter(resumed));
     expectCleanRun(host);
   });
 
@@ -48,10 +50,10 @@ describe('persistence', () => {
     await recordAll(host, ['add a fact A']);
     const first = host.session;
     await host.newSession();
-    expect(await readList(host)).toBe(EMPTY_LIST);
+    expect(await readGuard(host)).toEqual(EMPTY);
     expect(host.statuses.has('context-guard')).toBe(false);
     await host.switchSession(first);
-    expect(await readList(host)).toBe(LIST_A);
+    expect(await readGuard(host)).toEqual(FACT_A);
   });
 
   it('ignores entries of other extensions, even newer ones', async () => {
@@ -60,7 +62,7 @@ describe('persistence', () => {
     host.session.appendEntry('agent-state-state', { schemaVersion: 1, state: { bogus: true } });
     host.session.appendEntry('someone-else', 'not ours');
     await host.restart();
-    expect(await readList(host)).toBe(LIST_A);
+    expect(await readGuard(host)).toEqual(FACT_A);
     expect(host.takeNotifications()).toEqual([]);
   });
 
@@ -71,23 +73,24 @@ describe('persistence', () => {
       entryType: 'agent-context-guard-state',
       lastPayload: { schemaVersion: 1, recovery: 'critical', items: [{ id: 'ship', kind: 'goal', content: 'Ship it', critical: true }] },
     },
-    first: { command: 'add a fact A', state: LIST_A },
+    first: { command: 'add a fact A', state: FACT_A },
     chatTurn: [userMessage('go on'), assistantMessage('ok')],
-    second: { command: 'add b fact B', line: '- [fact] b: B' },
-    onOldBranch: { command: 'add c fact C', line: '- [fact] c: C' },
+    second: { command: 'add b fact B', state: { recovery: 'off', items: [A, fact('b', 'B')] } },
+    onOldBranch: { command: 'add c fact C', state: { recovery: 'off', items: [A, fact('c', 'C')] } },
     headless: {
       commandLine: '/context-guard add a fact A',
       tool: 'context_guard_protect',
       toolArguments: { id: 'b', kind: 'fact', content: 'B' },
-      line: '- [fact] b: B',
+      state: { recovery: 'off', items: [A, fact('b', 'B')] },
     },
   });
 });
 
 describe('on a host that keeps the extension across sessions (oh-my-pi)', () => {
   addSessionSwitchTests(persistedGuard, {
-    first: { command: 'add a fact A', state: LIST_A },
-    second: { command: 'add b fact B', line: '- [fact] b: B' },
+    first: { command: 'add a fact A', state: FACT_A },
+    second: { command: 'add b fact B', state: { recovery: 'off', items: [A, fact('b', 'B')] } },
+    empty: EMPTY,
   });
 });
 
@@ -120,8 +123,7 @@ describe('an unreadable newest entry', () => {
       ],
     ],
     warning: (reason) => formatUnreadableEntry(reason as UnreadableProblem),
-    readDiscarded: readStatus,
-    discardedState: statusText(guardState([]), { discarded: true }),
+    discardedState: EMPTY,
   });
 
   it('is no longer reported as discarded once a readable state is loaded', async () => {
@@ -132,7 +134,8 @@ describe('an unreadable newest entry', () => {
     await recordAll(host, ['add a fact A']);
     await host.restart();
     expect(host.takeNotifications()).toEqual([]);
+    expect(await readGuard(host)).toEqual(FACT_A);
+    // Only `status` says whether the newest entry was discarded.
     expect(await readStatus(host)).toBe(statusText(FACT_A));
-    expect(await runGuard(host, 'list')).toEqual([{ message: formatList(FACT_A), type: 'info' }]);
   });
 });

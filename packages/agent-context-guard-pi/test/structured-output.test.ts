@@ -1,15 +1,16 @@
 import type { FakePiHost } from '@j1nn0/pi-testkit';
-import { outputSchemaProblems } from '@j1nn0/pi-testkit/checks';
+import { outputSchemaProblems } from '@j1nn0/pi-testkit/adapter-suites';
 import type { PiContextPort } from '@j1nn0/pi-adapter-kit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formatListWithCheck } from '../src/format.js';
 import { EMPTY_GUARD_STATE } from '../src/guard-state.js';
 import { readStatePayload } from '../src/persistence.js';
 import { CONTEXT_GUARD_OUTPUT_SCHEMA, toContextGuardOutput } from '../src/structured-output.js';
 import type { ContextGuardTool } from '../src/tools.js';
 import { readList, resultText, startGuardHost } from './context-guard-host.js';
-import { validPayload } from './hardening/payload-arbitraries.js';
-import { SAVED_GUARD_PAYLOAD as SAVED, hostWithSavedPayload } from './saved-guard.js';
+import { validPayload } from './payload-arbitraries.js';
+import { SAVED_GUARD_PAYLOAD as SAVED, SAVED_GUARD_STATE, hostWithSavedPayload } from './saved-guard.js';
 
 // What a program (a codemode script on Pi 0.99+) receives from context_guard_list, and the fields
 // that tell Pi how to run and judge each tool. The fake host mirrors Pi 0.84.2, whose results carry
@@ -45,7 +46,7 @@ describe('structured output', () => {
     const result = await listGuard(host);
 
     expect(resultText(result.content)).toBe(text);
-    expect(text).toContain('- [goal, critical] csv: Ship the CSV export');
+    expect(text).toBe(formatListWithCheck(SAVED_GUARD_STATE, undefined));
     expect(result.structuredContent).toEqual({ items: SAVED.items, recovery: 'critical' });
     expect(outputSchemaProblems(CONTEXT_GUARD_OUTPUT_SCHEMA, result.structuredContent)).toEqual([]);
   });

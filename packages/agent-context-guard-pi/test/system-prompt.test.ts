@@ -1,9 +1,9 @@
 import { createLiteralVerifier, type ContextItem } from '@j1nn0/agent-context-guard';
 import { describe, expect, it } from 'vitest';
+import type { CompactionCheck } from '../src/check-entry.js';
 import { createCompactionLifecycle } from '../src/compaction.js';
-import { formatCheckNotice } from '../src/format.js';
 import { STATE_ENTRY_TYPE, toStatePayload } from '../src/persistence.js';
-import type { NotifyType, PiContextPort, PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
+import type { PiContextPort, PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
 import { verifiedCheck } from './expected-messages.js';
 import { userMessage } from './messages.js';
 
@@ -15,37 +15,37 @@ const BRANCH: PiSessionEntryPort[] = [
   { type: 'compaction', id: 'compaction-1' },
 ];
 
-/** A ctx with or without Pi's getSystemPrompt, recording notifications. */
-function contextPort(systemPrompt?: string): { ctx: PiContextPort; notices: [string, NotifyType | undefined][] } {
-  const notices: [string, NotifyType | undefined][] = [];
-  const ctx: PiContextPort = {
+/** A ctx with or without Pi's getSystemPrompt. */
+function contextPort(systemPrompt?: string): PiContextPort {
+  return {
     hasUI: true,
-    ui: {
-      notify: (message, type) => notices.push([message, type]),
-      setStatus: () => undefined,
-      setWidget: () => undefined,
-    },
+    ui: { notify: () => undefined, setStatus: () => undefined, setWidget: () => undefined },
     sessionManager: { getSessionId: () => 'session-1', getBranch: () => BRANCH, getLeafEntry: () => BRANCH.at(-1) },
     ...(systemPrompt === undefined ? {} : { getSystemPrompt: () => systemPrompt }),
   };
-  return { ctx, notices };
 }
 
-async function checkAfterCompaction(systemPrompt?: string): Promise<string | undefined> {
-  const lifecycle = createCompactionLifecycle({ verifier: createLiteralVerifier(), sendRecovery: () => undefined, saveCheck: () => undefined, saveRestatement: () => undefined });
-  const { ctx, notices } = contextPort(systemPrompt);
+/** The checks the lifecycle saves at the first request after the compaction. */
+async function checkAfterCompaction(systemPrompt?: string): Promise<CompactionCheck[]> {
+  const saved: CompactionCheck[] = [];
+  const lifecycle = createCompactionLifecycle({
+    verifier: createLiteralVerifier(),
+    sendRecovery: () => undefined,
+    saveCheck: (check) => saved.push(check),
+    saveRestatement: () => undefined,
+  });
+  const ctx = contextPort(systemPrompt);
   lifecycle.announce(ctx);
   await lifecycle.onContext({ messages: [userMessage('continue')] }, ctx, { recovery: 'off', items: ITEMS });
-  // The first notice is the word at the compaction; the second is the check.
-  return notices[1]?.[0];
+  return saved;
 }
 
 describe('the system prompt as part of the checked context', () => {
   it('counts an item the system prompt holds as preserved', async () => {
-    expect(await checkAfterCompaction('Project rules: never push to main.')).toBe(formatCheckNotice(verifiedCheck({ preserved: 1 })));
+    expect(await checkAfterCompaction('Project rules: never push to main.')).toEqual([verifiedCheck({ compactionId: 'compaction-1', preserved: 1 })]);
   });
 
   it('checks the messages alone when the host offers no system prompt', async () => {
-    expect(await checkAfterCompaction()).toBe(formatCheckNotice(verifiedCheck({ lost: [{ id: 'rule', critical: false }] })));
+    expect(await checkAfterCompaction()).toEqual([verifiedCheck({ compactionId: 'compaction-1', lost: [{ id: 'rule', critical: false }] })]);
   });
 });

@@ -1,12 +1,15 @@
+import { unknownFieldRejection } from '@j1nn0/pi-adapter-kit';
 import { describe, expect, it } from 'vitest';
 import { formatListWithCheck, formatRejection } from '../src/format.js';
-import { AUTHORITY_BOUNDARY } from '../src/tools.js';
-import { expectCleanRun, readList, recordAll, resultText, savedPayloads, startGuardHost } from './context-guard-host.js';
+import { AUTHORITY_BOUNDARY, PROTECT_TOOL_NAME } from '../src/tools.js';
+import { expectCleanRun, readGuard, readList, recordAll, resultText, savedPayloads, startGuardHost } from './context-guard-host.js';
 import { guardState, protectedText } from './expected-messages.js';
 
 const SHIP = { id: 'ship', kind: 'goal', content: 'Add CSV export' };
 const CRITICAL_BY_PERSON_ONLY = formatRejection({ code: 'critical_by_model' }, 'model');
 const EMPTY_LIST = formatListWithCheck(guardState([]), undefined);
+/** The fields the protect tool takes, and `critical`, which it answers itself (the kit words the refusal of any other). */
+const PROTECT_FIELDS = ['id', 'kind', 'content'];
 
 describe('tools', () => {
   it('registers exactly two tools, each with the authority boundary', async () => {
@@ -47,9 +50,9 @@ describe('tools', () => {
   it('has no critical parameter: only a person makes an item critical', async () => {
     const host = await startGuardHost();
     const parameters = host.tools.get('context_guard_protect')?.parameters as { properties: Record<string, unknown> };
-    expect(Object.keys(parameters.properties)).toEqual(['id', 'kind', 'content']);
+    expect(Object.keys(parameters.properties)).toEqual(PROTECT_FIELDS);
     await recordAll(host, ['add ship goal Add CSV export', 'critical ship on']);
-    expect(await readList(host)).toBe(formatListWithCheck(guardState([['ship', 'goal', 'Add CSV export', true]]), undefined));
+    expect(await readGuard(host)).toEqual(guardState([['ship', 'goal', 'Add CSV export', true]]));
   });
 
   it.each<[unknown]>([[true], ['yes'], [1]])('refuses critical: %j from the model with a short message and saves nothing', async (critical) => {
@@ -57,7 +60,7 @@ describe('tools', () => {
     const result = await host.executeTool('context_guard_protect', { ...SHIP, critical });
     expect(result).toEqual({ content: [{ type: 'text', text: CRITICAL_BY_PERSON_ONLY }], details: {}, isError: true });
     expect(savedPayloads(host)).toEqual([]);
-    expect(await readList(host)).toBe(EMPTY_LIST);
+    expect(await readGuard(host)).toEqual(guardState([]));
   });
 
   it.each<[string, Record<string, unknown>, string]>([
@@ -66,19 +69,23 @@ describe('tools', () => {
     ['blank content', { ...SHIP, id: 'b', content: ' \n' }, formatRejection({ code: 'invalid_content' }, 'model')],
     ['501 characters', { ...SHIP, id: 'c', content: 'x'.repeat(501) }, formatRejection({ code: 'invalid_content' }, 'model')],
     // Pi passes a field the schema does not name: refused, so the model does not believe it was kept.
-    ['a field it does not take', { ...SHIP, id: 'd', priority: 'high' }, 'Rejected: context_guard_protect does not take "priority"; it takes id, kind, content.'],
+    [
+      'a field it does not take',
+      { ...SHIP, id: 'd', priority: 'high' },
+      unknownFieldRejection(PROTECT_TOOL_NAME, { priority: 'high' }, [...PROTECT_FIELDS, 'critical'], PROTECT_FIELDS) ?? '',
+    ],
   ])('rejects %s as an error result with a short message that changes nothing', async (_name, args, message) => {
     const host = await startGuardHost();
     await host.executeTool('context_guard_protect', SHIP);
     const before = host.session.getEntries().length;
-    const listBefore = await readList(host);
+    const stateBefore = await readGuard(host);
     expect(await host.executeTool('context_guard_protect', args)).toEqual({
       content: [{ type: 'text', text: message }],
       details: {},
       isError: true,
     });
     expect(host.session.getEntries()).toHaveLength(before);
-    expect(await readList(host)).toBe(listBefore);
+    expect(await readGuard(host)).toEqual(stateBefore);
   });
 
   it('rejects the 101st item as an error result', async () => {

@@ -22,8 +22,8 @@ interface TimedState {
   readonly since: SinceTimes;
 }
 
-/** An unexpected failure (a bug or a host error) is reported, never thrown at Pi. */
-export type ControllerOutcome = MutationOutcome | FailedChange;
+/** A change as the controller applied it: what the rules said, or a failure (a bug or a host error) reported, never thrown at Pi. */
+export type AppliedChange = MutationOutcome | FailedChange;
 
 export interface AgentStateController {
   current(): AgentStateSnapshot;
@@ -42,7 +42,7 @@ export interface AgentStateController {
    * Applies a mutation to the loaded state; a change is saved as one entry, with `caller` (who asked),
    * before it becomes the current state.
    */
-  apply(mutation: StateMutation, ctx: PiContextPort, caller: Caller): ControllerOutcome;
+  apply(mutation: StateMutation, ctx: PiContextPort, caller: Caller): AppliedChange;
 }
 
 /** One controller per extension instance; its state lives in this closure, never in the module. */

@@ -14,7 +14,7 @@ import { describeChanges } from './ui/change-line.js';
 import type { Subcommand } from './subcommands.js';
 import { ENVELOPE_PROBLEM_REASONS, escapeTerminalText, invalidIdRejection, outcomeNotice } from '@j1nn0/pi-adapter-kit';
 import { LISTED_IDS, formatCommandUsage, formatEntryTime, plural, quoteId, unknownIdRejection, wordList } from '@j1nn0/pi-adapter-kit';
-import type { Caller, ControllerOutcome, Notice, OutcomeMessages, PiSurface } from '@j1nn0/pi-adapter-kit';
+import type { Caller, ChangeOutcome, Notice, OutcomeMessages, PiSurface } from '@j1nn0/pi-adapter-kit';
 
 // Every text a person or the model sees. Recorded strings (ids, content, objective) always pass
 // through escapeTerminalText; messages about rejected input never repeat that input's content.
@@ -101,7 +101,7 @@ export function formatHistory(history: StateHistory, id: string | undefined, now
   return lines.join('\n');
 }
 
-export function formatOutcome(outcome: ControllerOutcome<ChangedOutcome, NoChange, Rejection>, caller: Caller): Notice {
+export function formatOutcome(outcome: ChangeOutcome<ChangedOutcome, NoChange, Rejection>, caller: Caller): Notice {
   return outcomeNotice(outcome, { ...AGENT_STATE_OUTCOMES, rejected: (rejection) => formatRejection(rejection, caller) });
 }
 

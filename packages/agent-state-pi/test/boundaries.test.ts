@@ -1,4 +1,4 @@
-import { addAdapterBoundaryTests } from '@j1nn0/pi-testkit/checks';
+import { addAdapterBoundaryTests } from '@j1nn0/pi-testkit/adapter-suites';
 import { describe, expect, it } from 'vitest';
 import { FIRST_SMOKE_RUN, expectCleanRun, recordAll, runAgentState, startAgentStateHost } from './agent-state-host.js';
 

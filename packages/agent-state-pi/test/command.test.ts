@@ -4,6 +4,7 @@ import { USAGE, formatClearPreview, formatNoChange, formatRejection, formatStatu
 import {
   FIRST_SMOKE_RUN,
   expectCleanRun,
+  expectedStatus,
   readState,
   recordAll,
   runAgentState,
@@ -11,7 +12,7 @@ import {
   startAgentStateHost,
 } from './agent-state-host.js';
 import { addedText, changeText, decidedText, statusChangeText } from './expected-messages.js';
-import { EMPTY_STATUS, EXAMPLE_STATE, EXAMPLE_STATUS, snapshotOf, withoutTimes } from './snapshots.js';
+import { EMPTY_SNAPSHOT, EXAMPLE_SNAPSHOT, snapshotOf } from './snapshots.js';
 
 const usageWarning = [{ message: USAGE, type: 'warning' }];
 
@@ -24,7 +25,7 @@ describe('/agent-state', () => {
 
   it('prints the exact empty status', async () => {
     const host = await startAgentStateHost();
-    expect(await runAgentState(host, 'status')).toEqual([{ message: EMPTY_STATUS, type: 'info' }]);
+    expect(await runAgentState(host, 'status')).toEqual([{ message: formatStatus(EMPTY_SNAPSHOT), type: 'info' }]);
     expectCleanRun(host);
   });
 
@@ -65,8 +66,8 @@ describe('/agent-state', () => {
   it('records the first smoke run and lists it in insertion order', async () => {
     const host = await startAgentStateHost();
     await recordAll(host, FIRST_SMOKE_RUN);
-    const [status] = await runAgentState(host, 'status');
-    expect({ ...status, message: withoutTimes(status?.message ?? '') }).toEqual({ message: EXAMPLE_STATUS, type: 'info' });
+    expect(await readState(host)).toEqual(EXAMPLE_SNAPSHOT);
+    expect(await runAgentState(host, 'status')).toEqual([{ message: await expectedStatus(host), type: 'info' }]);
     expect(savedPayloads(host)).toHaveLength(FIRST_SMOKE_RUN.length);
     expectCleanRun(host);
   });
@@ -87,7 +88,7 @@ describe('/agent-state', () => {
     for (const [args, message] of confirmations) {
       expect(await runAgentState(host, args), args).toEqual([{ message, type: 'info' }]);
     }
-    expect(await readState(host)).toBe(EMPTY_STATUS);
+    expect(await readState(host)).toEqual(EMPTY_SNAPSHOT);
   });
 
   it('rejects unknown and duplicate ids with a warning and records nothing', async () => {
@@ -112,15 +113,13 @@ describe('/agent-state', () => {
       { message: formatRejection({ code: 'invalid_status' }, 'person'), type: 'warning' },
     ]);
     expect(savedPayloads(host)).toHaveLength(1);
-    expect(await readState(host)).toBe(formatStatus(snapshotOf({ workItems: [{ id: 'a', content: 'A' }] })));
+    expect(await readState(host)).toEqual(snapshotOf({ workItems: [{ id: 'a', content: 'A' }] }));
   });
 
   it('rebuilds the objective through a new snapshot and keeps the rest', async () => {
     const host = await startAgentStateHost();
     await recordAll(host, ['objective First', 'add a A', 'objective Second']);
-    expect(await readState(host)).toBe(
-      formatStatus(snapshotOf({ objective: 'Second', workItems: [{ id: 'a', content: 'A' }] })),
-    );
+    expect(await readState(host)).toEqual(snapshotOf({ objective: 'Second', workItems: [{ id: 'a', content: 'A' }] }));
   });
 
   describe('clear', () => {
@@ -128,9 +127,9 @@ describe('/agent-state', () => {
       const host = await startAgentStateHost();
       await recordAll(host, FIRST_SMOKE_RUN);
       expect(await runAgentState(host, 'clear')).toEqual([
-        { message: formatClearPreview(snapshotOf(EXAMPLE_STATE)), type: 'info' },
+        { message: formatClearPreview(EXAMPLE_SNAPSHOT), type: 'info' },
       ]);
-      expect(await readState(host)).toBe(EXAMPLE_STATUS);
+      expect(await readState(host)).toEqual(EXAMPLE_SNAPSHOT);
       expect(savedPayloads(host)).toHaveLength(FIRST_SMOKE_RUN.length);
     });
 
@@ -138,9 +137,9 @@ describe('/agent-state', () => {
       const host = await startAgentStateHost();
       await recordAll(host, FIRST_SMOKE_RUN);
       expect(await runAgentState(host, 'clear --yes')).toEqual([
-        { message: changeText({ kind: 'clear' }, snapshotOf(EXAMPLE_STATE)), type: 'info' },
+        { message: changeText({ kind: 'clear' }, EXAMPLE_SNAPSHOT), type: 'info' },
       ]);
-      expect(await readState(host)).toBe(EMPTY_STATUS);
+      expect(await readState(host)).toEqual(EMPTY_SNAPSHOT);
       expect(savedPayloads(host).at(-1)).toEqual({
         schemaVersion: 1,
         by: 'person',
@@ -203,15 +202,7 @@ describe('/agent-state', () => {
     const host = await startAgentStateHost();
     await recordAll(host, ['objective \u001b]0;pwned\u0007 goal', 'add a red\u001b[31m text \u202egnp.exe', 'decide d bell\u009b']);
     const [status] = await runAgentState(host, 'status');
-    expect(withoutTimes(status?.message ?? '')).toBe(
-      formatStatus(
-        snapshotOf({
-          objective: '\u001b]0;pwned\u0007 goal',
-          workItems: [{ id: 'a', content: 'red\u001b[31m text \u202egnp.exe' }],
-          decisions: [{ id: 'd', content: 'bell\u009b' }],
-        }),
-      ),
-    );
+    expect(status?.message).toBe(await expectedStatus(host));
     // The listing shows the control characters as escapes, never raw.
     const shown = (status?.message ?? '').split('\n').flatMap((line) => Array.from(line, (character) => character.codePointAt(0) ?? 0));
     expect(shown.filter(isTerminalUnsafe)).toEqual([]);

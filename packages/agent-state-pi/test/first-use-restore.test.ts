@@ -1,7 +1,8 @@
 import { createFakePiHost, type FakePiHost } from '@j1nn0/pi-testkit';
 import { describe, expect, it } from 'vitest';
 import agentStateExtension, { STATE_ENTRY_TYPE } from '../src/extension.js';
-import { EXAMPLE_STATE, EXAMPLE_STATUS, snapshotOf, withoutTimes } from './snapshots.js';
+import { readState } from './agent-state-host.js';
+import { EXAMPLE_SNAPSHOT } from './snapshots.js';
 
 // Pi restores on session_start; a host that never sends one must not make the adapter start empty
 // and then save a state without what was recorded.
@@ -9,15 +10,14 @@ import { EXAMPLE_STATE, EXAMPLE_STATUS, snapshotOf, withoutTimes } from './snaps
 describe('a host that sends no session_start (an SDK session whose extensions are never bound)', () => {
   async function hostWithSavedState(): Promise<FakePiHost> {
     const host = createFakePiHost({ hasUI: false });
-    host.session.appendEntry(STATE_ENTRY_TYPE, { schemaVersion: 1, state: snapshotOf(EXAMPLE_STATE) });
+    host.session.appendEntry(STATE_ENTRY_TYPE, { schemaVersion: 1, state: EXAMPLE_SNAPSHOT });
     await host.load(agentStateExtension);
     return host;
   }
 
   it('reads the saved state at the first tool call', async () => {
     const host = await hostWithSavedState();
-    const result = await host.executeTool('agent_state_get', {});
-    expect(result.content.map((part) => (part.type === 'text' ? withoutTimes(part.text) : part))).toEqual([EXAMPLE_STATUS]);
+    expect(await readState(host)).toEqual(EXAMPLE_SNAPSHOT);
   });
 
   it('adds to the saved state instead of saving a state without it', async () => {

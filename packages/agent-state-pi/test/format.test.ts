@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatItemStatus,
   USAGE,
   formatChange,
   formatClearPreview,
@@ -16,6 +17,10 @@ import {
 import type { UnreadableProblem } from '../src/persistence.js';
 import { applyMutation, type NoChange, type Rejection, type StateMutation } from '../src/mutations.js';
 import { EXAMPLE_STATE, snapshotOf } from './snapshots.js';
+import { NOW, at } from './history-example.js';
+
+const item = (id: string, status: 'open' | 'in_progress' | 'blocked' | 'done') => ({ id, content: id.toUpperCase(), status });
+const state = (...items: ReturnType<typeof item>[]) => snapshotOf({ workItems: items });
 
 const EXAMPLE_STATUS = [
   'Agent State: objective "Ship the parser", 3 work items (1 open, 1 in_progress, 0 blocked, 1 done), 1 decision.',
@@ -249,5 +254,19 @@ describe('messages', () => {
     expect(formatPanelKeyIdle('empty')).toBe(
       'Agent State: no panel yet; it appears above the editor once something is recorded.',
     );
+  });
+});
+
+describe('since when, in the status', () => {
+  it('gives an unfinished item its time in its brackets, with the date on another day, and a done item none', () => {
+    const since = new Map([['a', at(9, 12)], ['b', at(17, 40, 2)], ['c', at(8, 0)]]);
+    expect(formatItemStatus(item('a', 'in_progress'), since, NOW)).toBe('[in_progress since 09:12]');
+    expect(formatItemStatus(item('b', 'blocked'), since, NOW)).toBe('[blocked since 2026-12-02 17:40]');
+    expect(formatItemStatus(item('c', 'done'), since, NOW)).toBe('[done]');
+    expect(formatItemStatus(item('d', 'open'), since, NOW)).toBe('[open]');
+    expect(formatStatus(state(item('a', 'in_progress'), item('c', 'done')), undefined, since, NOW).split('\n').slice(2)).toEqual([
+      '- [in_progress since 09:12] a: A',
+      '- [done] c: C',
+    ]);
   });
 });

@@ -1,20 +1,16 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  INTERNAL_FAILURE,
   USAGE,
   formatChange,
-  formatClearPreview,
   formatNoChange,
-  formatPanelVisibility,
   formatRejection,
   formatStatus,
   formatUnreadableEntry,
 } from '../src/format.js';
-import type { Rejection } from '../src/mutations.js';
 import { AUTHORITY_BOUNDARY } from '../src/tools.js';
 import { FIRST_SMOKE_RUN } from './agent-state-host.js';
-import { EMPTY_STATUS, EXAMPLE_STATE, snapshotOf } from './snapshots.js';
+import { EMPTY_SNAPSHOT, EXAMPLE_STATE, snapshotOf } from './snapshots.js';
 import { NOW, README_HISTORY, at } from './history-example.js';
 
 /** The README's status example: `format` in progress since this morning, `docs` open since yesterday. */
@@ -31,44 +27,24 @@ function codeBlocks(page: string): string[] {
   return blocks.filter((match) => match[1] !== 'sh').map((match) => match[2] ?? '');
 }
 
-const rejections: Rejection[] = [
-  { code: 'invalid_id' },
-  { code: 'invalid_content' },
-  { code: 'invalid_objective' },
-  { code: 'invalid_status' },
-  { code: 'work_item_limit' },
-  { code: 'decision_limit' },
-  { code: 'invalid_input' },
-];
-
 describe('README', () => {
   it('shows the status format verbatim', () => {
-    expect(readme).toContain(EMPTY_STATUS);
+    expect(readme).toContain(formatStatus(EMPTY_SNAPSHOT));
     expect(readme).toContain(README_STATUS);
   });
 
-  it('shows the usage line, the clear preview and the fixed messages verbatim', () => {
+  it('shows the usage line, and the replies it quotes as the formatter writes them', () => {
     expect(readme).toContain(USAGE);
-    expect(readme).toContain(formatClearPreview(snapshotOf(EXAMPLE_STATE)));
-    expect(readme).toContain(formatNoChange({ reason: 'already_empty' }));
-    expect(readme).toContain(formatNoChange({ reason: 'same_objective' }));
-    expect(readme).toContain(INTERNAL_FAILURE);
-    const earlier = { objective: 'Old', workItems: [{ id: 'api', content: 'A', status: 'blocked' as const }, { id: 'docs', content: 'D' }] };
-    expect(readme).toContain(
-      formatChange({ kind: 'changed', mutation: { kind: 'set_objective', objective: 'New' }, previous: snapshotOf(earlier), snapshot: snapshotOf({ ...earlier, objective: 'New' }) }),
-    );
-    for (const rejection of rejections) {
-      expect(readme).toContain(formatRejection(rejection, 'person'));
-    }
-  });
-
-  it('shows every answer to panel on|off, on each surface', () => {
-    for (const surface of ['terminal', 'client', 'none'] as const) {
-      for (const visible of [true, false]) {
-        for (const snapshot of [snapshotOf(), snapshotOf(EXAMPLE_STATE)]) {
-          expect(readme).toContain(formatPanelVisibility(visible, surface, snapshot));
-        }
-      }
+    const messages = readme.split('\n### Messages\n')[1]?.split('\n### ')[0] ?? '';
+    const parse = snapshotOf({ workItems: [{ id: 'parse', content: 'P' }] });
+    for (const quoted of [
+      formatChange({ kind: 'changed', mutation: { kind: 'set_objective', objective: 'x' }, previous: snapshotOf(), snapshot: snapshotOf() }),
+      formatChange({ kind: 'changed', mutation: { kind: 'add_work_item', id: 'parse', content: 'P' }, previous: snapshotOf(), snapshot: parse }),
+      formatChange({ kind: 'changed', mutation: { kind: 'set_status', id: 'parse', status: 'done' }, previous: parse, snapshot: parse }),
+      formatNoChange({ reason: 'same_status', id: 'parse', status: 'done' }),
+      formatRejection({ code: 'unknown_work_item', id: 'pasre', recorded: ['parse', 'format', 'docs'] }, 'person'),
+    ]) {
+      expect(messages.replace(/\s+/gu, ' ')).toContain(quoted);
     }
   });
 
@@ -87,12 +63,15 @@ describe('README', () => {
       USAGE,
       README_STATUS,
       README_HISTORY,
+      // The rejection the Messages section quotes: the test above.
+      formatRejection({ code: 'unknown_work_item', id: 'pasre', recorded: ['parse', 'format', 'docs'] }, 'person'),
       // Also typed into the real Pi by test/e2e/scenarios/first-run.ts and pnpm smoke.
       [...FIRST_SMOKE_RUN, 'status'].map((args) => `/agent-state ${args}`).join('\n'),
     ]);
     // The capture: test/e2e/terminal-ui.test.ts draws it again in the real Pi 1.6.0.
     expect(codeBlocks(terminalUiPage)).toEqual([expect.stringMatching(/^ Record the docs work\n/u)]);
-    for (const page of readdirSync(new URL('../docs/', import.meta.url)).filter((name) => name !== 'terminal-ui.md')) {
+    // docs/messages.md is written by test/messages-doc.test.ts, which holds its every line true.
+    for (const page of readdirSync(new URL('../docs/', import.meta.url)).filter((name) => name !== 'terminal-ui.md' && name !== 'messages.md')) {
       expect(codeBlocks(readFileSync(new URL(`../docs/${page}`, import.meta.url), 'utf8')), page).toEqual([]);
     }
   });

@@ -1,7 +1,7 @@
-import { addSessionPersistenceTests, addSessionSwitchTests, addUnreadableEntryTests } from '@j1nn0/pi-testkit/checks';
+import { addSessionPersistenceTests, addSessionSwitchTests, addUnreadableEntryTests } from '@j1nn0/pi-testkit/adapter-suites';
 import { describe, expect, it } from 'vitest';
 import { STATE_ENTRY_TYPE } from '../src/extension.js';
-import { formatStatus, formatUnreadableEntry } from '../src/format.js';
+import { formatUnreadableEntry } from '../src/format.js';
 import type { UnreadableProblem } from '../src/persistence.js';
 import {
   FIRST_SMOKE_RUN,
@@ -10,13 +10,13 @@ import {
   persistedAgentState,
   readState,
   recordAll,
-  runAgentState,
   savedPayloads,
   startAgentStateHost,
 } from './agent-state-host.js';
-import { EMPTY_STATUS, EXAMPLE_STATUS, snapshotOf } from './snapshots.js';
+import { EMPTY_SNAPSHOT, EXAMPLE_SNAPSHOT, snapshotOf } from './snapshots.js';
 
-const STATE_A = formatStatus(snapshotOf({ workItems: [{ id: 'a', content: 'A' }] }));
+const A = { id: 'a', content: 'A' };
+const STATE_A = snapshotOf({ workItems: [A] });
 
 // Each bad entry names the problem the formatter words; the warning is asked of the formatter.
 const problem = (name: UnreadableProblem): string => name;
@@ -26,7 +26,7 @@ describe('persistence', () => {
     const host = await startAgentStateHost();
     await recordAll(host, FIRST_SMOKE_RUN);
     await host.restart();
-    expect(await readState(host)).toBe(EXAMPLE_STATUS);
+    expect(await readState(host)).toEqual(EXAMPLE_SNAPSHOT);
     expect(host.statuses.get('agent-state')).toBe('Agent State 1/3 done');
     expectCleanRun(host);
   });
@@ -36,16 +36,16 @@ describe('persistence', () => {
     await recordAll(host, FIRST_SMOKE_RUN);
     const first = host.session;
     await host.newSession();
-    expect(await readState(host)).toBe(EMPTY_STATUS);
+    expect(await readState(host)).toEqual(EMPTY_SNAPSHOT);
     await host.switchSession(first);
-    expect(await readState(host)).toBe(EXAMPLE_STATUS);
+    expect(await readState(host)).toEqual(EXAMPLE_SNAPSHOT);
   });
 
   it('starts a new session empty, with the footer cleared', async () => {
     const host = await startAgentStateHost();
     await recordAll(host, FIRST_SMOKE_RUN);
     await host.newSession();
-    expect(await runAgentState(host, 'status')).toEqual([{ message: EMPTY_STATUS, type: 'info' }]);
+    expect(await readState(host)).toEqual(EMPTY_SNAPSHOT);
     expect(host.statuses.has('agent-state')).toBe(false);
     expect(savedPayloads(host)).toEqual([]);
   });
@@ -58,7 +58,7 @@ describe('persistence', () => {
     await recordAll(host, ['add a A']);
     expect(host.statuses.has('agent-state')).toBe(true);
     await host.navigateTree(beforeAnyState);
-    expect(await readState(host)).toBe(EMPTY_STATUS);
+    expect(await readState(host)).toEqual(EMPTY_SNAPSHOT);
     expect(host.statuses.has('agent-state')).toBe(false);
   });
 
@@ -66,7 +66,7 @@ describe('persistence', () => {
     const host = await startAgentStateHost({ unsavedUntilAssistant: true });
     await recordAll(host, ['add a A']);
     await host.restart();
-    expect(await readState(host)).toBe(EMPTY_STATUS);
+    expect(await readState(host)).toEqual(EMPTY_SNAPSHOT);
   });
 
   addSessionPersistenceTests(persistedAgentState, {
@@ -85,13 +85,13 @@ describe('persistence', () => {
       { role: 'user', content: 'go on' },
       { role: 'assistant', content: [{ type: 'text', text: 'ok' }] },
     ],
-    second: { command: 'add b B', line: '- [open] b: B' },
-    onOldBranch: { command: 'add c C', line: '- [open] c: C' },
+    second: { command: 'add b B', state: snapshotOf({ workItems: [A, { id: 'b', content: 'B' }] }) },
+    onOldBranch: { command: 'add c C', state: snapshotOf({ workItems: [A, { id: 'c', content: 'C' }] }) },
     headless: {
       commandLine: '/agent-state add a A',
       tool: 'agent_state_add_decision',
       toolArguments: { id: 'd', content: 'D' },
-      line: '- d: D',
+      state: snapshotOf({ workItems: [A], decisions: [{ id: 'd', content: 'D' }] }),
     },
   });
 });
@@ -99,7 +99,8 @@ describe('persistence', () => {
 describe('on a host that keeps the extension across sessions (oh-my-pi)', () => {
   addSessionSwitchTests(persistedAgentState, {
     first: { command: 'add a A', state: STATE_A },
-    second: { command: 'add b B', line: '- [open] b: B' },
+    second: { command: 'add b B', state: snapshotOf({ workItems: [A, { id: 'b', content: 'B' }] }) },
+    empty: EMPTY_SNAPSHOT,
   });
 });
 
@@ -132,8 +133,7 @@ describe('an unreadable newest entry', () => {
       ],
     ],
     warning: (reason) => formatUnreadableEntry(reason as UnreadableProblem),
-    readDiscarded: readState,
-    discardedState: EMPTY_STATUS,
+    discardedState: EMPTY_SNAPSHOT,
   });
 
   it('warns once when Pi delivers session_start twice after a resume', async () => {
@@ -154,6 +154,6 @@ describe('an unreadable newest entry', () => {
     host.takeNotifications();
     await recordAll(host, ['add a A']);
     await host.restart();
-    expect(await readState(host)).toBe(STATE_A);
+    expect(await readState(host)).toEqual(STATE_A);
   });
 });

@@ -1,11 +1,10 @@
-import { formatEntryTime, type PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
+import type { PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
 import type { FakePiHost } from '@j1nn0/pi-testkit';
 import { describe, expect, it } from 'vitest';
-import { formatItemStatus, formatStatus } from '../src/format.js';
 import { STATE_ENTRY_TYPE, toStatePayload } from '../src/persistence.js';
 import { sinceAfterChange, sinceOnBranch } from '../src/since.js';
-import { recordAll, runAgentState, startAgentStateHost } from './agent-state-host.js';
-import { NOW, at, entry } from './history-example.js';
+import { expectedStatus, readSince, recordAll, runAgentState, startAgentStateHost } from './agent-state-host.js';
+import { at, entry } from './history-example.js';
 import { snapshotOf } from './snapshots.js';
 
 // Since when each unfinished work item has had its status: derived from the entry that set it on the
@@ -63,20 +62,6 @@ describe('sinceAfterChange', () => {
   });
 });
 
-describe('the status says since when', () => {
-  it('gives an unfinished item its time in its brackets, with the date on another day, and a done item none', () => {
-    const since = new Map([['a', at(9, 12)], ['b', at(17, 40, 2)], ['c', at(8, 0)]]);
-    expect(formatItemStatus(item('a', 'in_progress'), since, NOW)).toBe('[in_progress since 09:12]');
-    expect(formatItemStatus(item('b', 'blocked'), since, NOW)).toBe('[blocked since 2026-12-02 17:40]');
-    expect(formatItemStatus(item('c', 'done'), since, NOW)).toBe('[done]');
-    expect(formatItemStatus(item('d', 'open'), since, NOW)).toBe('[open]');
-    expect(formatStatus(state(item('a', 'in_progress'), item('c', 'done')), undefined, since, NOW).split('\n').slice(2)).toEqual([
-      '- [in_progress since 09:12] a: A',
-      '- [done] c: C',
-    ]);
-  });
-});
-
 /** A clock that moves on `minutes` each time Pi stamps something, from 08:00 today. */
 function steppingClock(minutes: number): () => Date {
   const start = new Date();
@@ -96,24 +81,19 @@ describe('since when, in a session', () => {
     await host.executeTool('agent_state_set_work_item_status', { id: 'a', status: 'in_progress' });
     await recordAll(host, ['set b blocked', 'set b blocked', 'add c C', 'set c done']);
     const times = stateEntryTimes(host);
-    const expected = formatStatus(
-      snapshotOf({ objective: 'Ship it', workItems: [item('a', 'in_progress'), item('b', 'blocked'), item('c', 'done')] }),
-      undefined,
-      new Map([['a', times[3] ?? ''], ['b', times[4] ?? '']]),
-      new Date(),
-    );
-    const status = async (): Promise<string | undefined> => (await runAgentState(host, 'status'))[0]?.message;
-    expect(await status()).toBe(expected);
-    const get = await host.executeTool('agent_state_get', {});
-    expect(get.content).toEqual([{ type: 'text', text: expected }]);
+    // a took in_progress at the model's call (the fourth entry), b blocked at the fifth; c is done.
+    const expected = { a: times[3], b: times[4] };
+    expect(Object.fromEntries(await readSince(host))).toEqual(expected);
+    // What the status and agent_state_get show: the status drawn with those times.
+    expect((await runAgentState(host, 'status'))[0]?.message).toBe(await expectedStatus(host));
+    expect((await host.executeTool('agent_state_get', {})).content).toEqual([{ type: 'text', text: await expectedStatus(host) }]);
 
     await host.restart();
-    expect(await status()).toBe(expected);
+    expect(Object.fromEntries(await readSince(host))).toEqual(expected);
 
     // Back to before `set b blocked`: b is open again, since it was added.
     const [, , , setA] = host.session.customEntries(STATE_ENTRY_TYPE);
     await host.navigateTree(setA?.id ?? '');
-    const shown = (iso: string | undefined): string => formatEntryTime(iso, new Date());
-    expect((await status())?.split('\n').slice(2)).toEqual([`- [in_progress since ${shown(times[3])}] a: A`, `- [open since ${shown(times[2])}] b: B`]);
+    expect(Object.fromEntries(await readSince(host))).toEqual({ a: times[3], b: times[2] });
   });
 });

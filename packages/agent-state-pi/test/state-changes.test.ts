@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readStatePayload } from '../src/persistence.js';
 import { changesBetween, changedIds, type StateChange } from '../src/state-changes.js';
-import { validPayload } from './hardening/payload-arbitraries.js';
+import { validPayload } from './payload-arbitraries.js';
 
 // The changes between two saved states are what the chat line, `/agent-state history` and a codemode
 // script's history say an entry did, so they must tell the whole difference: replaying them on the

@@ -1,5 +1,5 @@
 import { createFakePiHost, type FakePiHost } from '@j1nn0/pi-testkit';
-import { outputSchemaProblems } from '@j1nn0/pi-testkit/checks';
+import { outputSchemaProblems } from '@j1nn0/pi-testkit/adapter-suites';
 import type { PiContextPort } from '@j1nn0/pi-adapter-kit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -9,9 +9,9 @@ import { HISTORY_LINES } from '../src/history.js';
 import { changesBetween } from '../src/state-changes.js';
 import { AGENT_STATE_OUTPUT_SCHEMA, toAgentStateOutput, type AgentStateOutput } from '../src/structured-output.js';
 import type { AgentStateTool } from '../src/tools.js';
-import { FIRST_SMOKE_RUN, recordAll, runAgentState, startAgentStateHost } from './agent-state-host.js';
-import { validPayload } from './hardening/payload-arbitraries.js';
-import { EXAMPLE_STATE, EXAMPLE_STATUS, snapshotOf, withoutTimes } from './snapshots.js';
+import { FIRST_SMOKE_RUN, expectedStatus, recordAll, runAgentState, startAgentStateHost } from './agent-state-host.js';
+import { validPayload } from './payload-arbitraries.js';
+import { EXAMPLE_STATE, snapshotOf } from './snapshots.js';
 
 // What a program (a codemode script on Pi 0.99+) receives from agent_state_get, and the fields that
 // tell Pi how to run and judge each tool. The fake host mirrors Pi 0.84.2, whose results carry no
@@ -50,7 +50,7 @@ describe('structured output', () => {
 
     const result = await getState(host);
 
-    expect(result.content.map((part) => withoutTimes(part.text))).toEqual([EXAMPLE_STATUS]);
+    expect(result.content).toEqual([{ type: 'text', text: await expectedStatus(host) }]);
     // `since`: the time of the entry that gave each unfinished item its status (add docs, set format).
     const stamps = savedTimes(host);
     expect(result.structuredContent).toEqual({

@@ -4,13 +4,14 @@ import { AUTHORITY_BOUNDARY } from '../src/tools.js';
 import {
   FIRST_SMOKE_RUN,
   expectCleanRun,
+  expectedStatus,
   readState,
   recordAll,
   savedPayloads,
   startAgentStateHost,
 } from './agent-state-host.js';
 import { addedText, decidedText, statusChangeText } from './expected-messages.js';
-import { EMPTY_STATUS, EXAMPLE_STATUS, snapshotOf } from './snapshots.js';
+import { EMPTY_SNAPSHOT, EXAMPLE_SNAPSHOT, snapshotOf } from './snapshots.js';
 
 const TOOL_NAMES = [
   'agent_state_get',
@@ -35,12 +36,13 @@ describe('tools', () => {
   it('agent_state_get returns the status text', async () => {
     const host = await startAgentStateHost();
     expect(await host.executeTool('agent_state_get', {})).toEqual({
-      content: [{ type: 'text', text: EMPTY_STATUS }],
+      content: [{ type: 'text', text: formatStatus(EMPTY_SNAPSHOT) }],
       details: { objective: false, workItems: { open: 0, in_progress: 0, blocked: 0, done: 0, total: 0 }, decisions: 0 },
       isError: false,
     });
     await recordAll(host, FIRST_SMOKE_RUN);
-    expect(await readState(host)).toBe(EXAMPLE_STATUS);
+    expect(await readState(host)).toEqual(EXAMPLE_SNAPSHOT);
+    expect((await host.executeTool('agent_state_get', {})).content).toEqual([{ type: 'text', text: await expectedStatus(host) }]);
   });
 
   it('records work items, statuses and decisions and confirms them with the counts in details', async () => {
@@ -92,7 +94,7 @@ describe('tools', () => {
       isError: true,
     });
     expect(host.session.getEntries()).toHaveLength(before);
-    expect(await readState(host)).toBe(stateBefore);
+    expect(await readState(host)).toEqual(stateBefore);
   });
 
   it.each<[string, Record<string, unknown>, string]>([
@@ -106,7 +108,7 @@ describe('tools', () => {
     const stateBefore = await readState(host);
     expect(await host.executeTool(name, args)).toEqual({ content: [{ type: 'text', text: message }], details: {}, isError: true });
     expect(savedPayloads(host)).toHaveLength(1);
-    expect(await readState(host)).toBe(stateBefore);
+    expect(await readState(host)).toEqual(stateBefore);
   });
 
   it('rejects the 201st work item as an error result', async () => {
@@ -132,7 +134,7 @@ describe('tools', () => {
     expect(result.isError).toBe(true);
     expect(text(result.content)).toMatch(/^Validation failed/u);
     expect(savedPayloads(host)).toHaveLength(1);
-    expect(await readState(host)).toBe(formatStatus(snapshotOf({ workItems: [{ id: 'a', content: 'A' }] })));
+    expect(await readState(host)).toEqual(snapshotOf({ workItems: [{ id: 'a', content: 'A' }] }));
   });
 
   it('never puts a stack trace in an error result', async () => {

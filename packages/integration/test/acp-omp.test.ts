@@ -5,18 +5,18 @@ import { describeOmp, type PiSandbox } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
 import {
   DOCS_TWICE_ROWS,
-  FOOTER_WITH_DOCS,
-  HISTORY_WITH_DOCS,
-  PANEL_WITH_DOCS,
-  STATUS_WITH_DOCS,
+  STATE_WITH_DOCS,
+  historyWithDocs,
   listedCommands,
   promptDocsTwice,
+  savedAgentState,
   toolRows,
   useAcpAgent,
+  type AcpAgentUnderTest,
 } from './support/acp-both-adapters.js';
 import { AGENT_STATE_COMMAND, CONTEXT_GUARD_COMMAND, EMPTY_CONTEXT_GUARD_LIST } from './support/adapter-names.js';
 import { BOTH_EXTENSIONS } from './support/real-pi-with-both-adapters.js';
-import { withoutTimes } from '../../agent-state-pi/test/snapshots.js';
+import { screenOf, statusOf } from '../../agent-state-pi/test/e2e/support/real-pi.js';
 
 // What an editor gets from `omp acp`, oh-my-pi 18.2.3's own ACP server, with both adapters. omp's
 // ACP UI context (modes/acp/acp-agent.ts) logs `notify` at debug level, drops setWidget and setStatus,
@@ -36,6 +36,15 @@ async function ompLogEntries(sandbox: PiSandbox): Promise<OmpLogEntry[]> {
   return texts.flatMap((text) => text.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as OmpLogEntry));
 }
 
+const NOTIFICATION = 'ACP extension notification ';
+
+/** The extension notifications among log entries, each with its level and the text the extension gave. */
+function notificationsLogged(entries: readonly OmpLogEntry[]): { level: unknown; text: string }[] {
+  return entries.flatMap((entry) =>
+    typeof entry.message === 'string' && entry.message.startsWith(NOTIFICATION) ? [{ level: entry.level, text: entry.message.slice(NOTIFICATION.length) }] : [],
+  );
+}
+
 describeOmp('ACP client through omp acp', (target) => {
   const agent = useAcpAgent((sandbox, model) => startOmpAcp({ ...target, sandbox, model, extensions: BOTH_EXTENSIONS }));
 
@@ -50,33 +59,30 @@ describeOmp('ACP client through omp acp', (target) => {
     expect(await listedCommands(agent())).toEqual(expect.arrayContaining([AGENT_STATE_COMMAND, CONTEXT_GUARD_COMMAND]));
   });
 
+  // The replies of a fresh session: the status of the state its file holds (none yet: the empty one), and the empty list.
   it.each([
-    { command: '/agent-state status', reply: 'Agent State: no objective, 0 work items, 0 decisions.' },
-    { command: '/context-guard list', reply: EMPTY_CONTEXT_GUARD_LIST },
+    { command: '/agent-state status', reply: async (under: AcpAgentUnderTest) => statusOf(await savedAgentState(under)) },
+    { command: '/context-guard list', reply: () => Promise.resolve(EMPTY_CONTEXT_GUARD_LIST) },
   ])("runs a typed $command and completes the prompt, but its reply only reaches omp's debug log (omp 18.2.3 ACP UI context)", async ({ command, reply }) => {
     const { client, sandbox, sessionId } = agent();
+    const mark = (await ompLogEntries(sandbox)).length;
     const outcome = await client.prompt(sessionId, command);
 
     expect(outcome.stopReason).toBe('end_turn');
     expect(agentMessageChunks(outcome.updates)).toEqual([]);
-    const logged = (await ompLogEntries(sandbox)).filter((entry) => entry.message === `ACP extension notification ${reply}`);
-    expect(logged.map((entry) => entry.level)).toEqual(['debug']);
+    expect(notificationsLogged((await ompLogEntries(sandbox)).slice(mark))).toEqual([{ level: 'debug', text: await reply(agent()) }]);
   });
 
   it("runs a typed /agent-state history after the model's change; its reply too only reaches omp's debug log", async () => {
     const { client, sandbox, sessionId } = agent();
     await promptDocsTwice(agent());
+    const mark = (await ompLogEntries(sandbox)).length;
 
     const outcome = await client.prompt(sessionId, '/agent-state history');
 
     expect(outcome.stopReason).toBe('end_turn');
     expect(agentMessageChunks(outcome.updates)).toEqual([]);
-    const notification = 'ACP extension notification ';
-    const histories = (await ompLogEntries(sandbox)).flatMap((entry) =>
-      typeof entry.message === 'string' && entry.message.startsWith(`${notification}Agent State history`) ? [{ level: entry.level, text: entry.message.slice(notification.length) }] : [],
-    );
-    expect(histories.map((entry) => entry.level)).toEqual(['debug']);
-    expect(histories[0]?.text).toMatch(HISTORY_WITH_DOCS);
+    expect(notificationsLogged((await ompLogEntries(sandbox)).slice(mark))).toEqual([{ level: 'debug', text: await historyWithDocs(agent()) }]);
   });
 
   it('runs a command that changes the state, and a later prompt and the model see the change', async () => {
@@ -87,16 +93,22 @@ describeOmp('ACP client through omp acp', (target) => {
     model.enqueue({ toolCalls: [{ name: 'agent_state_get', arguments: {} }] }, { text: 'One item is open.' });
     const later = await client.prompt(sessionId, 'What is open?');
     expect(later.stopReason).toBe('end_turn');
-    expect(toolRows(later).map((row) => ({ ...row, text: withoutTimes(row.text) }))).toEqual([
-      { title: 'agent_state_get', status: 'completed', text: STATUS_WITH_DOCS },
-    ]);
+    // The model read what the session file holds: the person's docs item, with its time.
+    const saved = await savedAgentState(agent());
+    expect(saved.state).toEqual(STATE_WITH_DOCS);
+    expect(toolRows(later)).toEqual([{ title: 'agent_state_get', status: 'completed', text: statusOf(saved) }]);
   });
 
   it('shows neither the panel nor the footer (omp 18.2.3 ACP UI context drops setWidget and setStatus)', async () => {
     const { client, sessionId } = agent();
     const outcome = await promptDocsTwice(agent());
     expect(outcome.stopReason).toBe('end_turn');
+    // What the panel and the footer would show of the state the session file holds.
+    const saved = await savedAgentState(agent());
+    expect(saved.state).toEqual(STATE_WITH_DOCS);
+    const { footer, panel } = screenOf(saved);
     const everything = JSON.stringify(client.updates(sessionId));
-    for (const line of [...PANEL_WITH_DOCS, FOOTER_WITH_DOCS]) expect(withoutTimes(everything)).not.toContain(line);
+    if (footer === undefined) throw new Error('a recorded state has a footer');
+    for (const line of [...panel, footer]) expect(everything).not.toContain(JSON.stringify(line).slice(1, -1));
   });
 });

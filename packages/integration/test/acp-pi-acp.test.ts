@@ -8,18 +8,19 @@ import { describeEachPi, toStatusUpdate, toWidgetUpdate, type PiEvent } from '@j
 import { expect, it } from 'vitest';
 import {
   DOCS_TWICE_ROWS,
-  FOOTER_WITH_DOCS,
-  HISTORY_WITH_DOCS,
   OPEN_PROMPT_WAIT_MS,
-  PANEL_WITH_DOCS,
+  STATE_WITH_DOCS,
+  historyWithDocs,
   listedCommands,
   promptDocsTwice,
+  savedAgentState,
   toolRows,
   useAcpAgent,
+  type AcpAgentUnderTest,
 } from './support/acp-both-adapters.js';
 import { AGENT_STATE_COMMAND, CONTEXT_GUARD_COMMAND, EMPTY_CONTEXT_GUARD_LIST } from './support/adapter-names.js';
 import { BOTH_EXTENSIONS } from './support/real-pi-with-both-adapters.js';
-import { withoutTimes } from '../../agent-state-pi/test/snapshots.js';
+import { screenOf, statusOf } from '../../agent-state-pi/test/e2e/support/real-pi.js';
 
 // What an editor (Zed, JetBrains) gets through pi-acp 0.0.34, the Pi entry of the ACP registry, on
 // Pi 1.6.0 with both adapters. Where pi-acp is at fault the title names its issue: a fix upstream
@@ -53,9 +54,10 @@ describeEachPi(
       expect(names).not.toContain(CONTEXT_GUARD_COMMAND);
     });
 
+    // The replies of a fresh session: the status of the state its file holds (none yet: the empty one), and the empty list.
     it.each([
-      { command: '/agent-state status', reply: 'Agent State: no objective, 0 work items, 0 decisions.' },
-      { command: '/context-guard list', reply: EMPTY_CONTEXT_GUARD_LIST },
+      { command: '/agent-state status', reply: async (under: AcpAgentUnderTest) => statusOf(await savedAgentState(under)) },
+      { command: '/context-guard list', reply: () => Promise.resolve(EMPTY_CONTEXT_GUARD_LIST) },
     ])(
       'answers a typed $command as an agent message but never completes the prompt (pi-acp #84; update when PR #118 lands)',
       async ({ command, reply }) => {
@@ -63,7 +65,7 @@ describeEachPi(
         const turn = client.startPrompt(sessionId, command);
 
         const shown = await client.waitForUpdate(isAgentMessage, { sessionId, fromIndex: turn.mark });
-        expect(shown).toMatchObject({ content: { type: 'text', text: reply }, _meta: { piAcp: { notify: { level: 'info' } } } });
+        expect(shown).toMatchObject({ content: { type: 'text', text: await reply(agent()) }, _meta: { piAcp: { notify: { level: 'info' } } } });
         expect(await turn.completesWithin(OPEN_PROMPT_WAIT_MS)).toBe(false);
 
         // Pi handled the command without a run, so it never prints the agent_settled pi-acp waits for.
@@ -81,7 +83,7 @@ describeEachPi(
 
       const shown = await client.waitForUpdate(isAgentMessage, { sessionId, fromIndex: turn.mark });
       expect(shown).toMatchObject({ content: { type: 'text' }, _meta: { piAcp: { notify: { level: 'info' } } } });
-      expect(agentMessageChunks([shown])[0]).toMatch(HISTORY_WITH_DOCS);
+      expect(agentMessageChunks([shown])).toEqual([await historyWithDocs(agent())]);
     });
 
     it('queues every later prompt behind an open command prompt, and session/cancel frees only the queue (pi-acp #84)', async () => {
@@ -104,15 +106,20 @@ describeEachPi(
       const { client, sandbox, sessionId } = agent();
       const outcome = await promptDocsTwice(agent());
 
+      // Pi sent the panel and the footer of the state the session file holds.
+      const saved = await savedAgentState(agent());
+      expect(saved.state).toEqual(STATE_WITH_DOCS);
+      const expected = screenOf(saved);
       const records = await readPiRecords(sandbox);
       const panel = records.flatMap((record) => toWidgetUpdate(record) ?? []).filter((update) => update.key === AGENT_STATE_COMMAND).at(-1);
       const footer = records.flatMap((record) => toStatusUpdate(record) ?? []).filter((update) => update.key === AGENT_STATE_COMMAND).at(-1);
-      expect(panel?.lines?.map(withoutTimes)).toEqual(PANEL_WITH_DOCS);
-      expect(footer?.text).toBe(FOOTER_WITH_DOCS);
+      expect(panel?.lines).toEqual(expected.panel);
+      expect(footer?.text).toBe(expected.footer);
+      if (expected.footer === undefined) throw new Error('a recorded state has a footer');
 
       expect(outcome.stopReason).toBe('end_turn');
       const everything = JSON.stringify(client.updates(sessionId));
-      for (const line of [...PANEL_WITH_DOCS, FOOTER_WITH_DOCS]) expect(withoutTimes(everything)).not.toContain(line);
+      for (const line of [...expected.panel, expected.footer]) expect(everything).not.toContain(JSON.stringify(line).slice(1, -1));
     });
   },
   { versions: ['1.6.0'] },

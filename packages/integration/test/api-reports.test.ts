@@ -3,7 +3,6 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareApiReports } from '../src/api-reports/check-reports.js';
 import { runApiReportsCommand } from '../src/api-reports/command.js';
 import { apiReportTargets, reportFileName } from '../src/api-reports/report-targets.js';
 import { normalizeApiReport } from '../src/api-reports/report-text.js';
@@ -74,13 +73,6 @@ describe('the checked-in API reports', () => {
     expect(targets.map((target) => target.name)).toEqual(PUBLISHABLE);
     for (const target of targets) expect(target.reportFile).toBe(join(target.dir, 'api', reportFileName(target.name)));
   });
-
-  it('match the declarations of the current build (pnpm check:api passes on this tree)', async () => {
-    const comparisons = await compareApiReports(REPO_ROOT);
-    expect(comparisons.map((comparison) => [comparison.name, comparison.state, comparison.diff])).toEqual(
-      PUBLISHABLE.map((name) => [name, 'unchanged', '']),
-    );
-  }, EXTRACT_TIMEOUT_MS);
 
   it('name no folder of this machine', async () => {
     const machinePaths = [REPO_ROOT.replace(/\/$/u, ''), tmpdir(), homedir(), '/work/', '/home/', '/tmp/'];

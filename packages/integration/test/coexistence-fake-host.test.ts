@@ -1,6 +1,5 @@
 import type { FakePiHost } from '@j1nn0/pi-testkit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAgentState } from '@j1nn0/agent-state';
 import type { CompactionCheck } from '../../agent-context-guard-pi/src/check-entry.js';
 import {
   formatCheckNotice,
@@ -11,16 +10,13 @@ import {
   type GuardStatus,
 } from '../../agent-context-guard-pi/src/format.js';
 import { EMPTY_GUARD_STATE, type GuardState } from '../../agent-context-guard-pi/src/guard-state.js';
-import {
-  formatStatus as formatAgentStateStatus,
-  formatUnreadableEntry as formatAgentStateUnreadable,
-} from '../../agent-state-pi/src/format.js';
+import { formatUnreadableEntry as formatAgentStateUnreadable } from '../../agent-state-pi/src/format.js';
+import { EMPTY_SNAPSHOT, snapshotOf } from '../../agent-state-pi/test/snapshots.js';
 import {
   AGENT_STATE_COMMAND,
   ALL_ADAPTER_TOOLS,
   CONTEXT_GUARD_CHECK_ENTRY_TYPE,
   CONTEXT_GUARD_COMMAND,
-  EMPTY_AGENT_STATE,
 } from './support/adapter-names.js';
 import {
   ENTRY_TYPE_OF,
@@ -53,7 +49,7 @@ const INTERLEAVED: readonly Step[] = [
   { adapter: 'contextGuard', command: '/context-guard remove no-deps' },
 ];
 
-/** What `readBothStates` reads of Context Guard: its list, then its status. */
+/** What `readBothStates` reads of Context Guard: its list, then its status, as its formatters draw them. */
 function guardView(state: GuardState, status: Partial<Omit<GuardStatus, 'state'>> = {}): string {
   const shown: GuardStatus = { state, discarded: false, verificationPending: false, lastCheck: undefined, ...status };
   return `${formatList(state)}\n${formatContextGuardStatus(shown)}`;
@@ -79,24 +75,22 @@ const SHIP_KEPT: CompactionCheck = {
 };
 
 const FINAL: BothStates = {
-  agentState: formatAgentStateStatus(
-    createAgentState({
-      objective: 'Ship CSV export',
-      workItems: [{ id: 'parse', content: 'Parse the rows', status: 'in_progress' }],
-      decisions: [{ id: 'quoting', content: 'Quote fields as RFC 4180 says' }],
-    }).snapshot(),
-  ),
+  agentState: snapshotOf({
+    objective: 'Ship CSV export',
+    workItems: [{ id: 'parse', content: 'Parse the rows', status: 'in_progress' }],
+    decisions: [{ id: 'quoting', content: 'Quote fields as RFC 4180 says' }],
+  }),
   contextGuard: guardView(FINAL_GUARD),
 };
 
 const EMPTY: BothStates = {
-  agentState: EMPTY_AGENT_STATE,
+  agentState: EMPTY_SNAPSHOT,
   contextGuard: guardView(EMPTY_GUARD_STATE),
 };
 
 /** What each adapter shows after it discarded an unreadable newest entry. */
 const DISCARDED: BothStates = {
-  agentState: EMPTY_AGENT_STATE,
+  agentState: EMPTY_SNAPSHOT,
   contextGuard: guardView(EMPTY_GUARD_STATE, { discarded: true }),
 };
 
@@ -149,8 +143,8 @@ describe('Agent State and Context Guard in one fake Pi host', () => {
 
       const after = await readBothStates(host);
       const countsAfter = entryCounts(host);
-      expect(after[step.adapter], JSON.stringify(step)).not.toBe(before[step.adapter]);
-      expect(after[other], JSON.stringify(step)).toBe(before[other]);
+      expect(after[step.adapter], JSON.stringify(step)).not.toEqual(before[step.adapter]);
+      expect(after[other], JSON.stringify(step)).toEqual(before[other]);
       expect(countsAfter[step.adapter]).toBe(countsBefore[step.adapter] + 1);
       expect(countsAfter[other]).toBe(countsBefore[other]);
     }

@@ -1,38 +1,67 @@
+import { summarizeAgentState } from '@j1nn0/agent-state';
 import type { FakePiHost } from '@j1nn0/pi-testkit';
 import { describe, expect, it } from 'vitest';
+import { MAX_ITEMS as GUARD_MAX_ITEMS } from '../../agent-context-guard-pi/src/limits.js';
+import { FOOTER_STATUS_KEY as GUARD_FOOTER_KEY } from '../../agent-context-guard-pi/src/ui/footer.js';
+import { expectedFooter as expectedGuardFooter, readGuard } from '../../agent-context-guard-pi/test/context-guard-host.js';
+import { MAX_WORK_ITEMS } from '../../agent-state-pi/src/limits.js';
+import { FOOTER_STATUS_KEY as AGENT_STATE_FOOTER_KEY } from '../../agent-state-pi/src/ui/footer.js';
+import { expectedFooter as expectedAgentStateFooter, readState } from '../../agent-state-pi/test/agent-state-host.js';
 import { startHostWithBothAdapters } from './support/fake-host-with-both-adapters.js';
 
 // Pi's terminal UI draws the footer statuses of all extensions on one line, joined with one space, and
 // cuts it at the terminal width. Both adapters' statuses must fit in 80 columns side by side at any
-// count. An RPC client gets each status by its key, without the terminal's separator.
+// count. An RPC client gets each status by its key, without the terminal's separator. The words are
+// each adapter's footer function's, for the state read as structure.
 
 const FOOTER_WIDTH = 80;
 
 async function atTheLimits(mode: 'rpc' | 'tui'): Promise<FakePiHost> {
   const host = await startHostWithBothAdapters(['agentState', 'contextGuard'], mode);
-  // 200 work items (the limit), 100 done and 100 blocked: three-digit counts everywhere.
-  for (let index = 0; index < 200; index += 1) {
+  // Every work item the limit allows, half done and half blocked: three-digit counts everywhere.
+  for (let index = 0; index < MAX_WORK_ITEMS; index += 1) {
     await host.runCommand(`/agent-state add w${index} Work item ${index}`);
     await host.runCommand(`/agent-state set w${index} ${index % 2 === 0 ? 'done' : 'blocked'}`);
   }
-  // 100 protected items (the limit), all critical.
-  for (let index = 0; index < 100; index += 1) {
+  // Every protected item the limit allows, all critical.
+  for (let index = 0; index < GUARD_MAX_ITEMS; index += 1) {
     await host.runCommand(`/context-guard add g${index} goal --critical Goal ${index}`);
   }
+  // The footers below speak of these counts.
+  expect(summarizeAgentState(await readState(host))).toMatchObject({ total: MAX_WORK_ITEMS, done: MAX_WORK_ITEMS / 2, blocked: MAX_WORK_ITEMS / 2 });
+  const guard = await readGuard(host);
+  expect(guard.items).toHaveLength(GUARD_MAX_ITEMS);
+  expect(guard.items.every((item) => item.critical)).toBe(true);
   return host;
+}
+
+/** Each adapter's footer words for what it holds, as its footer function draws them. */
+async function expectedFooters(host: FakePiHost): Promise<[string, string]> {
+  const agentState = await expectedAgentStateFooter(host);
+  const guard = await expectedGuardFooter(host);
+  if (agentState === undefined || guard === undefined) throw new Error('a full state has a footer');
+  return [agentState, guard];
 }
 
 describe('the two adapters\' footers side by side', () => {
   it('fit in 80 columns of the terminal at the largest counts the limits allow, with a visible separator', async () => {
     const host = await atTheLimits('tui');
-    const footer = [host.statuses.get('agent-state'), host.statuses.get('context-guard')].join(' ');
-    expect(footer).toBe('│ Agent State 100/200 done, 100 blocked │ Context Guard 100 items, 100 critical');
+    const [agentStateWords, guardWords] = await expectedFooters(host);
+    const agentState = host.statuses.get(AGENT_STATE_FOOTER_KEY) ?? '';
+    const guard = host.statuses.get(GUARD_FOOTER_KEY) ?? '';
+    // Each status is a separator, the same for both, then the footer's words.
+    const separator = agentState.slice(0, agentState.length - agentStateWords.length);
+    expect(agentState).toBe(`${separator}${agentStateWords}`);
+    expect(guard).toBe(`${separator}${guardWords}`);
+    expect(separator.trim()).not.toBe('');
+    const footer = [agentState, guard].join(' ');
     expect(Array.from(footer).length).toBeLessThanOrEqual(FOOTER_WIDTH);
   });
 
   it('reach an RPC client as two statuses without the separator', async () => {
     const host = await atTheLimits('rpc');
-    expect(host.statuses.get('agent-state')).toBe('Agent State 100/200 done, 100 blocked');
-    expect(host.statuses.get('context-guard')).toBe('Context Guard 100 items, 100 critical');
+    const [agentStateWords, guardWords] = await expectedFooters(host);
+    expect(host.statuses.get(AGENT_STATE_FOOTER_KEY)).toBe(agentStateWords);
+    expect(host.statuses.get(GUARD_FOOTER_KEY)).toBe(guardWords);
   });
 });

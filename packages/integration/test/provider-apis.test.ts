@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import {
   CODEMODE_ONLY_SETTINGS,
   PROVIDER_APIS,
@@ -6,6 +7,7 @@ import {
   runCodemodeScript,
   toolResultEntriesInCallOrder,
   useSharedPi,
+  type PiDriver,
   type PiTarget,
   type ProviderApi,
 } from '@j1nn0/pi-real-hosts';
@@ -15,7 +17,8 @@ import { addedText } from '../../agent-state-pi/test/expected-messages.js';
 import { protectedText } from '../../agent-context-guard-pi/test/expected-messages.js';
 import { MARKS_TOOL_ERRORS } from './support/provider-apis.js';
 import { BOTH_EXTENSIONS, readCommand } from './support/real-pi-with-both-adapters.js';
-import { withoutTimes } from '../../agent-state-pi/test/snapshots.js';
+import { branchOfFile, savedView, sessionFileOf, statusOf } from '../../agent-state-pi/test/e2e/support/real-pi.js';
+import { snapshotOf } from '../../agent-state-pi/test/snapshots.js';
 
 // Both adapters' tools through each wire format Pi speaks to a provider, answered by a scripted model
 // that refuses what that provider would refuse: the six tool schemas are accepted, the calls arrive,
@@ -23,6 +26,16 @@ import { withoutTimes } from '../../agent-state-pi/test/snapshots.js';
 
 const AGENT_STATE_TOOLS = ['agent_state_get', 'agent_state_add_work_item', 'agent_state_set_work_item_status', 'agent_state_add_decision'];
 const CONTEXT_GUARD_TOOLS = ['context_guard_list', 'context_guard_protect'];
+
+/** What the model's accepted add_work_item call leaves recorded. */
+const STATE_WITH_PARSE = snapshotOf({ workItems: [{ id: 'parse', content: 'Parse the arguments' }] });
+
+/** The session file holds the model's one work item, and `/agent-state status` says what the formatter draws of it. */
+async function expectParseRecorded(pi: PiDriver): Promise<void> {
+  const saved = savedView(branchOfFile(await readFile(sessionFileOf(pi), 'utf8')));
+  expect(saved.state).toEqual(STATE_WITH_PARSE);
+  expect(await readCommand(pi, '/agent-state status')).toBe(statusOf(saved));
+}
 
 function describeApi(api: ProviderApi, target: PiTarget): void {
   describe(`over ${api}`, () => {
@@ -54,7 +67,7 @@ function describeApi(api: ProviderApi, target: PiTarget): void {
         { text: protectedText('csv', 'goal'), isError: false },
         { text: formatRejection({ code: 'duplicate_work_item', id: 'parse', status: 'open' }, 'model'), isError: MARKS_TOOL_ERRORS[api] },
       ]);
-      expect(withoutTimes(await readCommand(pi(), '/agent-state status'))).toContain('- [open] parse: Parse the arguments');
+      await expectParseRecorded(pi());
     });
   });
 }
@@ -114,7 +127,7 @@ describeEachPi(
           expect(offered.filter((tool) => ours.has(tool.name)).map((tool) => tool.name)).toEqual(expect.arrayContaining([...ours]));
           expect(offered.filter((tool) => ours.has(tool.name) && tool.strict)).toEqual([]);
           expect(offered.some((tool) => tool.strict)).toBe(true);
-          expect(withoutTimes(await readCommand(pi(), '/agent-state status'))).toContain('- [open] parse: Parse the arguments');
+          await expectParseRecorded(pi());
         });
       });
     }

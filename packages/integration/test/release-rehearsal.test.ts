@@ -169,7 +169,7 @@ describeEachPi(
       }
     });
 
-    it('loads the released adapters: /agent-state status and /context-guard add answer as documented', async () => {
+    it('loads the released adapters: /agent-state status answers as documented and /context-guard add protects', async () => {
       const pi = await startPi({ ...target, sandbox });
       expect(warningLines(pi.stderr())).toEqual([]);
       const readmeOf = (name: string): Promise<string> => readFile(join(packageFolder(done, name), 'README.md'), 'utf8');
@@ -177,7 +177,9 @@ describeEachPi(
       expect((await pi.prompt('/agent-state status')).notifications).toEqual([{ message: emptyStatus, notifyType: 'info' }]);
       const [guardAdd] = contextGuardScript(await readmeOf('@j1nn0/agent-context-guard-pi')).guardAdds;
       if (guardAdd === undefined) throw new Error('the smoke script has no Context Guard command');
-      expect((await pi.prompt(guardAdd.prompt)).notifications).toEqual([{ message: guardAdd.notice, notifyType: 'info' }]);
+      expect((await pi.prompt(guardAdd.prompt)).notifications.map((notice) => notice.notifyType)).toEqual(['info']);
+      // Saved in memory until the first reply: the list the released adapter answers holds the item.
+      expect((await pi.prompt('/context-guard list')).notifications.map((notice) => notice.message).join('')).toContain('ship');
       expect(pi.extensionErrors()).toEqual([]);
       await pi.dispose();
     }, PI_TIMEOUT_MS);

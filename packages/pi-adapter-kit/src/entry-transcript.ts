@@ -1,5 +1,5 @@
-import type { PayloadRead } from './branch-entry.js';
-import { branchHistory } from './entry-history.js';
+import type { PayloadRead } from './branch-entries.js';
+import { branchHistory } from './branch-entries.js';
 import type { PiCustomEntryPort, PiEntryRenderer, PiExtensionPort, PiSessionManagerPort } from './port.js';
 import { segment, styledLinesComponent, type StyledLine } from './styled-line.js';
 

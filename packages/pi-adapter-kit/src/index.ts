@@ -1,87 +1,105 @@
 // The kit's public surface: what both Pi adapters share, compiled into each adapter's dist.
-export { completionWords, splitWord } from './argument-words.js';
 export {
+  branchHistory,
   customEntriesOnBranch,
   findNewestCustomEntry,
+  newestHistory,
   readEnvelope,
   restoreNewestEntry,
   type Envelope,
   type EnvelopeProblem,
+  type HistoryStep,
   type NewestEntryRestore,
+  type NewestHistory,
   type PayloadRead,
-} from './branch-entry.js';
+} from './branch-entries.js';
+export { countCharacters, exceedsCharacters } from './characters.js';
 export {
+  completionMenu,
+  completionWords,
   formatCommandUsage,
   helpRequest,
   mutationRequest,
+  notifyReply,
+  offerCompletions,
   readOnlyRequest,
+  registerReplyCommand,
   rejectedRequest,
+  splitWord,
   usageNoticeType,
   usageRequest,
   type CommandRequest,
+  type CompletionCandidate,
   type ReadOnlyRequest,
-} from './command-request.js';
-export { completionMenu, offerCompletions, type CompletionCandidate } from './completion.js';
-export { plural, wordList } from './plural.js';
-export { countCharacters, exceedsCharacters } from './characters.js';
+  type ReplyCommandOptions,
+} from './command.js';
+export { displayWidth, ELLIPSIS, takeWidth, truncateToWidth } from './display-width.js';
+export { createEntryTranscript, registerEntryTranscript, type EntryTranscript, type EntryTranscriptOptions } from './entry-transcript.js';
 export {
-  createEntryTranscript,
-  registerEntryTranscript,
-  type EntryTranscript,
-  type EntryTranscriptOptions,
-} from './entry-transcript.js';
-export { branchHistory, newestHistory, type HistoryStep, type NewestHistory } from './entry-history.js';
-export { formatEntryTime } from './entry-time.js';
-export { ENVELOPE_PROBLEM_REASONS, LISTED_IDS, invalidIdRejection, quoteId, unknownIdRejection, type RecordedIds } from './id-text.js';
-export { outcomeNotice, type Caller, type CommandReply, type ControllerOutcome, type Notice, type OutcomeMessages } from './outcome-notice.js';
-export { ELLIPSIS, displayWidth, takeWidth, truncateToWidth } from './display-width.js';
-export { onOptionalEvent } from './optional-event.js';
-export { createSavedState, type FailedChange, type SavedState, type SavedStateOptions } from './saved-state.js';
-export { onSessionChange } from './session-events.js';
+  ENVELOPE_PROBLEM_REASONS,
+  formatEntryTime,
+  invalidIdRejection,
+  LISTED_IDS,
+  plural,
+  quoteId,
+  unknownIdRejection,
+  wordList,
+  type RecordedIds,
+} from './message-words.js';
+export {
+  outcomeNotice,
+  type Caller,
+  type CommandReply,
+  type ChangeOutcome,
+  type Notice,
+  type OutcomeMessages,
+} from './outcome-notice.js';
 export type {
   NotifyType,
-  PiThemeColor,
-  PiThemePort,
-  PiComponentPort,
-  PiWidgetFactory,
-  PiWidgetOptions,
-  PiUiPort,
-  PiSessionEntryPort,
-  PiSessionManagerPort,
-  PiContextPort,
-  PiCompletionItem,
   PiCommandPort,
-  PiJsonValue,
-  PiToolResult,
-  PiToolAnnotations,
-  PiToolRenderContext,
-  PiToolRenderOptions,
-  PiRenderedToolResult,
-  PiToolPort,
-  PiCustomMessagePort,
+  PiCompletionItem,
+  PiComponentPort,
   PiContextEventPort,
   PiContextEventResult,
   PiContextHandler,
-  PiLifecycleEventName,
-  PiOptionalEventName,
+  PiContextPort,
   PiCustomEntryPort,
+  PiCustomMessagePort,
   PiEntryRenderer,
   PiExtensionPort,
+  PiJsonValue,
+  PiLifecycleEventName,
+  PiOptionalEventName,
+  PiRenderedToolResult,
+  PiSessionEntryPort,
+  PiSessionManagerPort,
   PiShortcutOptions,
+  PiThemeColor,
+  PiThemePort,
+  PiToolAnnotations,
+  PiToolPort,
+  PiToolRenderContext,
+  PiToolRenderOptions,
+  PiToolResult,
+  PiUiPort,
+  PiWidgetFactory,
+  PiWidgetOptions,
 } from './port.js';
+export { createSavedState, type FailedChange, type SavedState, type SavedStateOptions } from './saved-state.js';
+export { onOptionalEvent, onSessionChange } from './session-events.js';
 export {
-  PLAIN_THEME,
   fitLine,
   paintLine,
+  PLAIN_THEME,
   plainText,
   segment,
   styledLinesComponent,
   type LineSegment,
   type StyledLine,
 } from './styled-line.js';
-export { notifyReply, registerReplyCommand, type ReplyCommandOptions } from './reply-command.js';
 export { showFooterStatus, surfaceOf, type PiSurface } from './surface.js';
 export { escapeTerminalText, isTerminalUnsafe } from './terminal-text.js';
+export { declareTool, schemaFields, unknownFieldRejection } from './tool-declaration.js';
 export {
   argumentText,
   readRenderArguments,
@@ -93,5 +111,3 @@ export {
   type ToolResultRow,
   type ToolRowRenderers,
 } from './tool-row.js';
-export { declareTool } from './tool-declaration.js';
-export { schemaFields, unknownFieldRejection } from './tool-fields.js';

@@ -24,7 +24,7 @@ export interface CommandReply extends Notice {
   readonly beyondChange?: string;
 }
 
-export type ControllerOutcome<TChanged, TNoChange, TRejection> =
+export type ChangeOutcome<TChanged, TNoChange, TRejection> =
   | ({ readonly kind: 'changed' } & TChanged)
   | { readonly kind: 'unchanged'; readonly noChange: TNoChange }
   | { readonly kind: 'rejected'; readonly rejection: TRejection }
@@ -39,7 +39,7 @@ export interface OutcomeMessages<TChanged, TNoChange, TRejection> {
 }
 
 export function outcomeNotice<TChanged, TNoChange, TRejection>(
-  outcome: ControllerOutcome<TChanged, TNoChange, TRejection>,
+  outcome: ChangeOutcome<TChanged, TNoChange, TRejection>,
   messages: OutcomeMessages<TChanged, TNoChange, TRejection>,
 ): Notice {
   switch (outcome.kind) {

@@ -1,4 +1,4 @@
-import type { NewestEntryRestore } from './branch-entry.js';
+import type { NewestEntryRestore } from './branch-entries.js';
 import type { Caller } from './outcome-notice.js';
 import type { PiContextPort, PiSessionEntryPort } from './port.js';
 

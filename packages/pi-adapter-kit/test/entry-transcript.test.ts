@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PayloadRead } from '../src/branch-entry.js';
+import type { PayloadRead } from '../src/branch-entries.js';
 import { createEntryTranscript, registerEntryTranscript } from '../src/entry-transcript.js';
 import type { PiSessionEntryPort } from '../src/port.js';
 import { PLAIN_THEME } from '../src/styled-line.js';

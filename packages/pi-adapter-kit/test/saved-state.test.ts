@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NewestEntryRestore } from '../src/branch-entry.js';
+import type { NewestEntryRestore } from '../src/branch-entries.js';
 import type { PiContextPort, PiSessionEntryPort } from '../src/port.js';
 import { createSavedState } from '../src/saved-state.js';
 

@@ -5,8 +5,8 @@ import {
   isAtLeast,
   parseNodeVersion,
   type NodeCandidates,
-  type RuntimeVersion,
 } from '../src/real/node-binary.js';
+import type { RuntimeVersion } from '@j1nn0/pi-testkit/host-facts';
 import { PI_ANCHORS, type PiVersion } from '../src/real/pi-versions.js';
 
 const [oldScope, newScope] = PI_ANCHORS as readonly [PiVersion, PiVersion, PiVersion];

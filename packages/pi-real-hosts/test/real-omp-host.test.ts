@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bunPlatformPackage, findBunBinary } from '../src/real/bun-binary.js';
-import { PI_HOST } from '../src/real/host-facts.js';
+import { PI_HOST } from '@j1nn0/pi-testkit/host-facts';
 import { hostModelArgs } from '../src/real/host-launch.js';
 import { readModelRequest, toolResultsInCallOrder } from '../src/real/model-request.js';
-import { OMP_CLI_PATH, OMP_HOST, OMP_VERSION, ompBunRange } from '../src/real/omp-host.js';
+import { OMP_HOST } from '@j1nn0/pi-testkit/host-facts';
+import { OMP_CLI_PATH, OMP_VERSION, ompBunRange } from '../src/real/omp-host.js';
 import { expectedOmpToolExposure, ompToolExposure } from '../src/real/omp-tool-exposure.js';
 import { PI_ANCHORS } from '../src/real/pi-versions.js';
 import type { ScriptedModel } from '../src/real/scripted-model.js';

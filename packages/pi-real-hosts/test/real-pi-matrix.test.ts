@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PI_HOST } from '../src/real/host-facts.js';
-import { piMatrix, piVersionsFor, planPiSuite, portionOf, selectPiVersions, type PiMatrixEntry } from '../src/real/pi-matrix.js';
+import { PI_HOST } from '@j1nn0/pi-testkit/host-facts';
+import { piMatrix, piVersionsFor, planPiSuite, selectPiVersions, type PiMatrixEntry } from '../src/real/pi-matrix.js';
 import { lineFactsFor, versionFromPackageDir } from '../src/real/pi-package-dir.js';
-import { PI_RELEASE_LINES } from '../src/real/pi-release-lines.js';
+import { PI_RELEASE_LINES, lineFacts } from '@j1nn0/pi-testkit/host-facts';
 import { PI_VERSIONS, PI_ANCHORS, type PiVersion } from '../src/real/pi-versions.js';
 
 const [, newScope] = PI_ANCHORS as readonly [PiVersion, PiVersion, PiVersion];
@@ -99,16 +99,14 @@ describe('versionFromPackageDir', () => {
   it('gives a release of a newer, unlisted line the behaviour of the newest listed line', () => {
     const dir = packageWith({ name: '@earendil-works/pi-coding-agent', version: '2.1.0', bin: { pi: 'dist/next/cli.js' }, engines: { node: '>=24.0.0' } });
     const newest = PI_RELEASE_LINES.at(-1);
-
+    if (newest === undefined) throw new Error('no listed line');
     expect(versionFromPackageDir(dir)).toEqual({
+      ...lineFacts(newest, { faults: false }),
       label: '2.1.0',
       scope: '@earendil-works',
       packageName: '@earendil-works/pi-coding-agent',
       cliPath: join(dir, 'dist/next/cli.js'),
       minimumRuntime: [24, 0, 0],
-      projectPackagesNeedApprove: newest?.projectPackagesNeedApprove,
-      sessionStartsAfterReplacement: newest?.sessionStartsAfterReplacement,
-      compaction: newest?.compaction,
       host: PI_HOST,
     });
   });
@@ -124,18 +122,3 @@ describe('versionFromPackageDir', () => {
   });
 });
 
-describe('portionOf', () => {
-  const labels = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
-
-  it('deals the entries round-robin, so the parts together hold each entry once', () => {
-    const parts = [1, 2, 3].map((part) => portionOf(labels, { part, of: 3 }));
-    expect(parts).toEqual([['a', 'd', 'g'], ['b', 'e'], ['c', 'f']]);
-    expect(parts.flat().sort()).toEqual(labels);
-  });
-
-  it('keeps every entry without a portion, and refuses a part outside the whole', () => {
-    expect(portionOf(labels, undefined)).toEqual(labels);
-    expect(() => portionOf(labels, { part: 4, of: 3 })).toThrow('portion: part 4 of 3 is not a part of a whole');
-    expect(() => portionOf(labels, { part: 0, of: 3 })).toThrow('portion: part 0 of 3');
-  });
-});

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseEnginesMinimum } from '../src/real/pi-package-dir.js';
-import { EXCLUDED_PI_RELEASE_LINES, PI_RELEASE_LINES } from '../src/real/pi-release-lines.js';
+import { EXCLUDED_PI_RELEASE_LINES, PI_RELEASE_LINES } from '@j1nn0/pi-testkit/host-facts';
 import { PI_VERSIONS, PI_ANCHORS } from '../src/real/pi-versions.js';
 
 interface InstalledManifest {

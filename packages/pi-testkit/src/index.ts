@@ -1,5 +1,5 @@
-// Fake Pi host: an in-memory, Pi-faithful host for fast adapter tests. Shared adapter checks are at
-// `./checks`; real Pi hosts are in @j1nn0/pi-real-hosts.
+// Fake Pi host: an in-memory, Pi-faithful host for fast adapter tests. The suites both adapters run
+// on it are at `./adapter-suites`; real Pi hosts are in @j1nn0/pi-real-hosts.
 export { createFakePiHost, FakePiHost, type FakePiHostOptions } from './fake-host/fake-host.js';
 export { FakeSession } from './fake-host/fake-session.js';
 export { FakePiHostError } from './fake-host/errors.js';

@@ -2,7 +2,7 @@
 // run by each package against its own constants. Nothing here needs a Pi.
 export { codedErrorExpectations, type ExpectedCodedError } from './coded-error.js';
 export { FOREIGN_FAILURE, THROWING_TRAPS, failWithForeignError, revokedProxy } from './hostile-values.js';
-export { describeReadmeExamples, describeReadmeQuickStart } from './readme-quick-start.js';
+export { describeReadmeCode, type ReadmeCode } from './readme-code.js';
 export { describeTerminalEscaping } from './terminal-escaping.js';
 export { describeInputLimits } from './input-limits.js';
 export { MEGABYTE_STRINGS, hostileStringArbitrary } from './hostile-text.js';

@@ -13,7 +13,9 @@ import { startPiTerminal } from '@j1nn0/pi-real-hosts/terminal';
 import { expect, it } from 'vitest';
 import { formatRejection } from '../../src/format.js';
 import { STATE_ENTRY_TYPE } from '../../src/persistence.js';
-import { FOOTER_STATUS_KEY } from '../../src/ui/footer.js';
+import type { GuardState } from '../../src/guard-state.js';
+import { describeGuardChange } from '../../src/ui/change-line.js';
+import { FOOTER_STATUS_KEY, formatFooter } from '../../src/ui/footer.js';
 import { protectedText } from '../expected-messages.js';
 
 // Pi 1.6's codemode with `mode: "only"`: the model sees one tool, `codemode`, and reaches ours from
@@ -35,6 +37,9 @@ const TESTS = { id: 'tests', kind: 'requirement', content: 'The tests pass', cri
 
 /** The item lists the three calls of PROTECT_SCRIPT save, in call order. */
 const ITEMS_IN_CALL_ORDER = [[CSV], [CSV, URL_ITEM], [CSV, URL_ITEM, TESTS]];
+
+/** The guard states the three calls save, in call order. */
+const STATES_IN_CALL_ORDER = ITEMS_IN_CALL_ORDER.map((items) => ({ recovery: 'off', items }) as GuardState);
 
 
 async function runGuard(pi: PiDriver, args: string): Promise<void> {
@@ -93,8 +98,8 @@ describeEachPi(
       const footers = events
         .filter((event) => event.type === 'extension_ui_request' && event['method'] === 'setStatus' && event['statusKey'] === FOOTER_STATUS_KEY)
         .map((event) => event['statusText']);
-      // A client's footer carries no terminal separator.
-      expect(footers).toEqual(['Context Guard 1 item', 'Context Guard 2 items', 'Context Guard 3 items']);
+      // A client's footer carries no terminal separator: the footer's words after each save.
+      expect(footers).toEqual(STATES_IN_CALL_ORDER.map((state) => formatFooter(state)));
     });
 
     it('a rejected call rejects with the short message, which the script can catch, and saves nothing', async () => {
@@ -128,13 +133,11 @@ return JSON.stringify(messages);`;
         await terminal.waitForQuiet();
 
         const lines = terminal.screenLines();
-        expect(lines.filter((line) => line.startsWith('◆ Context Guard: '))).toEqual([
-          '◆ Context Guard: protected csv (goal)',
-          '◆ Context Guard: protected url (constraint)',
-          '◆ Context Guard: protected tests (requirement)',
-        ]);
+        // One chat line per saved change, in call order, each saying what it changed (change-line tests have the words).
+        const words = STATES_IN_CALL_ORDER.map((state, index) => describeGuardChange(STATES_IN_CALL_ORDER[index - 1], state));
+        expect(words.map((said) => lines.filter((line) => line.endsWith(said)).length)).toEqual([1, 1, 1]);
         // The footer's status line is the last row Pi draws.
-        expect(lines.filter((line) => line.trim() !== '').at(-1)).toContain('Context Guard 3 items');
+        expect(lines.filter((line) => line.trim() !== '').at(-1)).toContain(formatFooter(STATES_IN_CALL_ORDER[2] ?? { recovery: 'off', items: [] }));
       } finally {
         await terminal.dispose();
       }

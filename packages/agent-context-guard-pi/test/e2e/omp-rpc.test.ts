@@ -1,24 +1,20 @@
-import { contentText, customEntries, describeOmp, toolResultsInCallOrder, useSharedPi } from '@j1nn0/pi-real-hosts';
-import { FOOTER_CHECK_PENDING } from '../../src/ui/footer.js';
+import { contentText, customEntries, describeOmp, toolResultsInCallOrder, useSharedPi, type SessionFileEntry } from '@j1nn0/pi-real-hosts';
+import { FOOTER_CHECK_PENDING, formatFooter } from '../../src/ui/footer.js';
 import { expect, it } from 'vitest';
-import { CHECK_ENTRY_TYPE } from '../../src/check-entry.js';
+import { CHECK_ENTRY_TYPE, restoreCheckFromBranch } from '../../src/check-entry.js';
 import {
   USAGE,
-  formatClearPreview,
-  formatList,
+  formatLastCheck,
   formatListWithCheck,
-  formatNoChange,
   formatRejection,
-  formatStatus,
-  formatUsage,
   formatRestateReply,
   formatRestatementContent,
 } from '../../src/format.js';
-import { EMPTY_GUARD_STATE } from '../../src/guard-state.js';
 import { changeText, guardState, protectedText } from '../expected-messages.js';
 import {
   CHECK_NOTICE,
   EXTENSION_PATH,
+  GUARD,
   PENDING_NOTICE,
   compactLosingTwo,
   expectRecoveryAfterSummary,
@@ -27,40 +23,33 @@ import {
   PLAIN,
 } from './support/guard-scenario.js';
 
-// Context Guard on oh-my-pi in RPC mode: every command and its reply, the tools, and the check and
+// Context Guard on oh-my-pi in RPC mode: what its client gets of the replies, the tools, and the check and
 // recovery after omp's own compaction (its summarization prompt is answered by the scripted model,
 // its config.yml keeps one recent token so a three-turn session compacts). One omp for the file, a
 // new session per test.
 
 const FOOTER = 'context-guard';
 
+/** The newest check saved on the session file's branch, read by the adapter's own reader. */
+function savedCheck(entries: readonly SessionFileEntry[]): ReturnType<typeof restoreCheckFromBranch> {
+  return restoreCheckFromBranch(entries as never);
+}
+
 const TWO_ITEMS = guardState([
   ['ship', 'goal', 'Add CSV export to the report page', true],
   ['no-deps', 'constraint', 'Add no new runtime dependencies'],
 ]);
 
-/** Each command of the README's Messages table, in an order that builds on the state before, with its reply. */
+/**
+ * A command of each kind of answer a client shows: a change, a rejection (a warning), a usage hint and a
+ * clear. The grammar and every reply are the fast tier's (command.test.ts); this is what reaches omp's client.
+ */
 const COMMAND_REPLIES: readonly (readonly [args: string, message: string, notifyType: 'info' | 'warning'])[] = [
-  ['list', formatList(EMPTY_GUARD_STATE), 'info'],
-  ['status', formatStatus({ state: EMPTY_GUARD_STATE, discarded: false, verificationPending: false, lastCheck: undefined }), 'info'],
   ['add ship goal --critical Add CSV export to the report page', protectedText('ship', 'goal', true), 'info'],
   ['add no-deps constraint Add no new runtime dependencies', protectedText('no-deps', 'constraint'), 'info'],
   ['add ship fact Again', formatRejection({ code: 'duplicate_item', id: 'ship' }, 'person'), 'warning'],
-  ['add x colour Blue', formatRejection({ code: 'invalid_kind' }, 'person'), 'warning'],
-  ['critical ship on', formatNoChange({ reason: 'same_critical', id: 'ship', critical: true }), 'info'],
-  ['critical no-deps on', changeText({ kind: 'set_critical', id: 'no-deps', critical: true }), 'info'],
-  ['critical no-deps off', changeText({ kind: 'set_critical', id: 'no-deps', critical: false }), 'info'],
-  ['critical ghost on', formatRejection({ code: 'unknown_item', id: 'ghost', recorded: ['ship', 'no-deps'] }, 'person'), 'warning'],
-  ['list', formatList(TWO_ITEMS), 'info'],
-  ['recovery critical', changeText({ kind: 'set_recovery', recovery: 'critical' }), 'info'],
-  ['recovery critical', formatNoChange({ reason: 'same_recovery', recovery: 'critical' }), 'info'],
-  ['recovery always', formatRejection({ code: 'invalid_recovery' }, 'person'), 'warning'],
-  ['recovery', formatUsage('recovery'), 'warning'],
   ['bogus', USAGE, 'warning'],
-  ['help', USAGE, 'info'],
-  ['clear', formatClearPreview(TWO_ITEMS), 'info'],
   ['clear --yes', changeText({ kind: 'clear' }, TWO_ITEMS), 'info'],
-  ['clear', formatNoChange({ reason: 'already_empty' }), 'info'],
 ];
 
 describeOmp('agent-context-guard-pi in RPC mode', (target) => {
@@ -70,7 +59,7 @@ describeOmp('agent-context-guard-pi in RPC mode', (target) => {
     for (const [args, message, notifyType] of COMMAND_REPLIES) {
       const { notifications } = await pi().prompt(`/context-guard ${args}`);
       expect(notifications, args).toEqual([{ message, notifyType }]);
-      if (args === 'critical no-deps off') expect(pi().status(FOOTER)).toBe('Context Guard 2 items, 1 critical');
+      if (args === 'add no-deps constraint Add no new runtime dependencies') expect(pi().status(FOOTER)).toBe(formatFooter(TWO_ITEMS));
     }
     expect(pi().status(FOOTER)).toBeUndefined();
   });
@@ -82,10 +71,10 @@ describeOmp('agent-context-guard-pi in RPC mode', (target) => {
     const { notices, requests } = await toolCallingTurn(pi());
 
     expect(notices).toEqual([CHECK_NOTICE]);
-    expect(pi().status(FOOTER)).toBe('Context Guard 3 items, 2 critical');
+    expect(pi().status(FOOTER)).toBe(formatFooter(GUARD));
     expect(requests).toHaveLength(2);
     expectRecoveryAfterSummary(requests);
-    expect(await readCommand(pi(), '/context-guard status')).toContain('Last check: after compaction 1 preserved, 2 lost');
+    expect(await readCommand(pi(), '/context-guard status')).toContain(formatLastCheck(savedCheck(await pi().readSessionFile())));
     expect(customEntries(await pi().readSessionFile(), CHECK_ENTRY_TYPE)).toHaveLength(1);
     // The item recovery did not restore, made critical and restated by the person, read by the model with the next prompt.
     expect(await readCommand(pi(), '/context-guard restate')).toBe(formatRestateReply({ kind: 'not_critical', ids: ['location'] }));

@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { contentText, customEntries, describeEachPi, useSharedPi } from '@j1nn0/pi-real-hosts';
+import { CONTRACT_PROBE_PATH } from '@j1nn0/pi-testkit/host-contract';
 import { expect, it } from 'vitest';
 import { CHECK_ENTRY_TYPE } from '../../src/check-entry.js';
 import { RECOVERY_MESSAGE_TYPE } from '../../src/recovery.js';
-import { formatLastCheck, formatRestateReply, formatRestatementContent } from '../../src/format.js';
-import { FOOTER_CHECK_PENDING } from '../../src/ui/footer.js';
+import { formatLastCheck, formatRestateReply, formatRestatementContent, formatStatus } from '../../src/format.js';
+import { FOOTER_CHECK_PENDING, formatFooter } from '../../src/ui/footer.js';
 import {
   CHECK_NOTICE,
   EXTENSION_PATH,
+  GUARD,
   LOSING_TWO_CHECK,
   PLAIN,
   PENDING_NOTICE,
@@ -24,8 +25,6 @@ import {
 // The recovery's place in every request of a tool-calling turn after a compaction, the words a
 // person gets at and after the compaction, and the saved check, in the real Pi (built extension).
 
-/** Agent State's test-only extension: `/e2e-navigate <entryId>` moves the leaf with Pi's own tree navigation. */
-const PI_PROBE_PATH = fileURLToPath(new URL('../../../agent-state-pi/test/e2e/fixtures/pi-probe.ts', import.meta.url));
 
 /**
  * The roles of the two requests of a tool-calling turn as docs/compaction.md prints them
@@ -41,7 +40,7 @@ function documentedRoles(): string[][] {
 const LAST_CHECK = formatLastCheck(LOSING_TWO_CHECK);
 
 describeEachPi('agent-context-guard-pi recovery in the real Pi', (target) => {
-  const pi = useSharedPi(target, [EXTENSION_PATH, PI_PROBE_PATH]);
+  const pi = useSharedPi(target, [EXTENSION_PATH, CONTRACT_PROBE_PATH]);
 
   it('puts the recovery once right after the compaction summary in every request of a tool-calling turn, never after its tool result', async () => {
     expect(await compactLosingTwo(pi())).toEqual([PENDING_NOTICE]);
@@ -86,7 +85,7 @@ describeEachPi('agent-context-guard-pi recovery in the real Pi', (target) => {
 
     const { notices } = await toolCallingTurn(pi());
     expect(notices).toEqual([CHECK_NOTICE]);
-    expect(pi().status('context-guard')).toBe('Context Guard 3 items, 2 critical');
+    expect(pi().status('context-guard')).toBe(formatFooter(GUARD));
 
     // location (not critical) was lost and not recovered: restated only once the person makes it critical.
     expect(await readCommand(pi(), '/context-guard restate')).toBe(formatRestateReply({ kind: 'not_critical', ids: ['location'] }));
@@ -131,11 +130,11 @@ describeEachPi('agent-context-guard-pi recovery in the real Pi', (target) => {
     const check = customEntries(entries, CHECK_ENTRY_TYPE)[0]?.['id'];
     if (typeof beforeCompaction !== 'string' || typeof check !== 'string') throw new Error('no compaction or no check entry');
 
-    expect(await readCommand(pi(), `/e2e-navigate ${beforeCompaction}`)).toBe('navigated');
+    expect(await readCommand(pi(), `/contract-probe navigate ${beforeCompaction}`)).toBe('navigated');
     expect(await readCommand(pi(), '/context-guard status')).toBe(
-      'Context Guard: 3 protected items (2 critical), recovery critical.\nLast check: none yet.',
+      formatStatus({ state: GUARD, discarded: false, verificationPending: false, lastCheck: undefined }),
     );
-    expect(await readCommand(pi(), `/e2e-navigate ${check}`)).toBe('navigated');
+    expect(await readCommand(pi(), `/contract-probe navigate ${check}`)).toBe('navigated');
     expect(await readCommand(pi(), '/context-guard status')).toContain(LAST_CHECK);
   });
 });

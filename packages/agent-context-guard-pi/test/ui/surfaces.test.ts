@@ -2,7 +2,8 @@ import { createFakePiHost, type FakePiHost } from '@j1nn0/pi-testkit';
 import { describe, expect, it } from 'vitest';
 import contextGuardExtension from '../../src/extension.js';
 import { formatRejection } from '../../src/format.js';
-import { protectedText } from '../expected-messages.js';
+import { formatFooter } from '../../src/ui/footer.js';
+import { guardState, protectedText } from '../expected-messages.js';
 
 // What Context Guard keeps in view on each surface (test/e2e/rpc-client.test.ts checks the same with
 // Pi's own RpcClient): its footer, and the replies to its command.
@@ -21,8 +22,10 @@ describe('the surfaces context-guard-pi draws on', () => {
     for (const host of [client, terminal]) {
       await host.runCommand('/context-guard add ship goal --critical Ship it');
     }
-    expect(client.statuses.get('context-guard')).toBe('Context Guard 1 item, 1 critical');
-    expect(terminal.statuses.get('context-guard')).toBe('│ Context Guard 1 item, 1 critical');
+    const footer = formatFooter(guardState([['ship', 'goal', 'Ship it', true]])) ?? '';
+    expect(client.statuses.get('context-guard')).toBe(footer);
+    // The kit's bar sets it apart where Pi's terminal joins every extension's status on one line.
+    expect(terminal.statuses.get('context-guard')).toBe(`│ ${footer}`);
   });
 
   it('tells a client every answer, a saved change included; the terminal shows that change as a chat line', async () => {

@@ -1,9 +1,9 @@
-import { plainText } from '@j1nn0/pi-adapter-kit';
 import {
   CODEMODE_ONLY_SETTINGS,
   PI_E2E_TIMEOUT_MS,
   codemodeCall,
   describeEachPi,
+  readSessionJsonl,
   runCodemodeScript,
   useSharedPi,
   type PiDriver,
@@ -12,11 +12,12 @@ import {
 import { startPiTerminal } from '@j1nn0/pi-real-hosts/terminal';
 import { expect, it } from 'vitest';
 import { formatRejection } from '../../src/format.js';
+import { describeChange } from '../../src/ui/change-line.js';
 import { FOOTER_STATUS_KEY } from '../../src/ui/footer.js';
-import { PANEL_WIDGET_KEY, panelLines } from '../../src/ui/panel.js';
+import { PANEL_WIDGET_KEY } from '../../src/ui/panel.js';
 import { addedText, decidedText, statusChangeText } from '../expected-messages.js';
-import { linesWithoutTimes, snapshotOf } from '../snapshots.js';
-import { EXTENSION_PATH, recordAll, stateEntries } from './support/real-pi.js';
+import { snapshotOf } from '../snapshots.js';
+import { EXTENSION_PATH, recordAll, screenOf, stateEntries, viewsAfterEachSave } from './support/real-pi.js';
 import { footerStatusLine, panelRows } from './support/terminal-ui.js';
 
 // Pi 1.6's codemode with `mode: "only"`: the model sees one tool, `codemode`, and reaches ours from
@@ -139,14 +140,8 @@ describeEachPi(
         .filter((entry) => entry.customType === 'agent-state-state');
       expect(appended.map((entry) => entry.data?.state)).toEqual(STATES_IN_CALL_ORDER);
       const footers = uiRequests(pi(), mark, 'setStatus', 'statusKey', FOOTER_STATUS_KEY).map((event) => event['statusText']);
-      expect(footers).toHaveLength(4);
-      // A client's footer carries no terminal separator.
-      expect(footers).toEqual([
-        'Agent State 0/1 done',
-        'Agent State 0/2 done, 1 blocked',
-        'Agent State 1/2 done, 1 blocked',
-        'Agent State 1/2 done, 1 blocked',
-      ]);
+      // A client's footer carries no terminal separator: the footer's words, after each save.
+      expect(footers).toEqual(viewsAfterEachSave(await pi().readSessionFile()).map((view) => screenOf(view).footer));
       // The script's history says the model asked for each change, in call order.
       const history = await runCodemodeScript(pi(), 'const { history } = await tools.agent_state_get({});\nreturn JSON.stringify(history.steps.map((step) => [step.by, step.changes]));');
       expect(JSON.parse(history)).toEqual([
@@ -160,8 +155,10 @@ describeEachPi(
     it('sends the panel as plain lines after each change of the script', async () => {
       const mark = pi().events().length;
       await runCodemodeScript(pi(), MUTATIONS_SCRIPT);
-      const panels = uiRequests(pi(), mark, 'setWidget', 'widgetKey', PANEL_WIDGET_KEY).map((event) => linesWithoutTimes(event['widgetLines'] as string[]));
-      expect(panels).toEqual(STATES_IN_CALL_ORDER.map((state) => panelLines(state).map(plainText)));
+      const panels = uiRequests(pi(), mark, 'setWidget', 'widgetKey', PANEL_WIDGET_KEY).map((event) => event['widgetLines']);
+      const views = viewsAfterEachSave(await pi().readSessionFile());
+      expect(views.map((view) => view.state)).toEqual(STATES_IN_CALL_ORDER);
+      expect(panels).toEqual(views.map((view) => screenOf(view).panel));
     });
 
     it('a rejected call rejects with the short message, which the script can catch, and saves nothing', async () => {
@@ -197,15 +194,14 @@ return JSON.stringify(messages);`;
         await terminal.waitForQuiet();
 
         const lines = terminal.screenLines();
-        const chatLines = lines.filter((line) => line.startsWith('◆ Agent State: '));
-        expect(chatLines).toEqual([
-          '◆ Agent State: added parse (open)',
-          '◆ Agent State: added docs (blocked)',
-          '◆ Agent State: set parse → done',
-          '◆ Agent State: decided pure-core',
-        ]);
-        expect(footerStatusLine(lines)).toContain('Agent State 1/2 done, 1 blocked');
-        expect(panelRows(lines).map((row) => row.trimEnd())).toEqual(panelLines(STATES_IN_CALL_ORDER[3] ?? snapshotOf()).map(plainText));
+        // One chat line per saved change, in call order, each saying what it changed (change-line.test.ts has the words).
+        const words = STATES_IN_CALL_ORDER.map((state, index) => describeChange(STATES_IN_CALL_ORDER[index - 1], state));
+        expect(words.map((said) => lines.filter((line) => line.endsWith(said)).length)).toEqual([1, 1, 1, 1]);
+        const [file] = terminal.sandbox.sessionFiles();
+        const [last] = viewsAfterEachSave(file === undefined ? [] : await readSessionJsonl(file)).slice(-1);
+        if (last === undefined) throw new Error('nothing was saved');
+        expect(footerStatusLine(lines)).toContain(screenOf(last).footer);
+        expect(panelRows(lines).map((row) => row.trimEnd())).toEqual(screenOf(last).panel);
       } finally {
         await terminal.dispose();
       }

@@ -1,42 +1,27 @@
 import { appendFile, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { restoreAgentState, summarizeAgentState, type AgentStateSnapshot } from '@j1nn0/agent-state';
 import { describeEachPi, type PiDriver, type PiEvent } from '@j1nn0/pi-real-hosts';
 import { startPiTerminal } from '@j1nn0/pi-real-hosts/terminal';
-import { plainText } from '@j1nn0/pi-adapter-kit';
 import { expect, it } from 'vitest';
-import { INTERNAL_FAILURE, formatStatus } from '../../src/format.js';
-import { EMPTY_STATUS, withoutTimes } from '../snapshots.js';
-import { STATE_ENTRY_TYPE } from '../../src/persistence.js';
-import { FOOTER_STATUS_KEY, formatFooter } from '../../src/ui/footer.js';
-import { PANEL_WIDGET_KEY, panelLines } from '../../src/ui/panel.js';
+import { INTERNAL_FAILURE } from '../../src/format.js';
+import { FOOTER_STATUS_KEY } from '../../src/ui/footer.js';
+import { PANEL_WIDGET_KEY } from '../../src/ui/panel.js';
+import { EMPTY_SNAPSHOT } from '../snapshots.js';
 import {
   EXTENSION_PATH,
+  branchOfFile,
   completeModelTurn,
   notificationsAfter,
   recordAll,
   runAgentState,
+  savedView,
+  screenOf,
   sessionFileOf,
   statusOf,
+  statusReply,
   useAgentStatePi,
 } from './support/real-pi.js';
 
 // What a crash, a torn write and a full disk leave behind, and what the next start shows.
-
-/** The newest `agent-state-state` entry among the COMPLETE lines (newline-terminated JSON) of a session file. */
-function newestCompleteState(text: string): AgentStateSnapshot {
-  const complete = text.split('\n').slice(0, -1);
-  const states = complete.flatMap((line) => {
-    try {
-      const entry = JSON.parse(line) as Record<string, unknown>;
-      return entry['type'] === 'custom' && entry['customType'] === STATE_ENTRY_TYPE ? [entry] : [];
-    } catch {
-      return [];
-    }
-  });
-  const newest = states.at(-1)?.['data'] as { readonly state?: unknown } | undefined;
-  if (newest === undefined) throw new Error('the session file has no complete agent-state-state line');
-  return restoreAgentState(newest.state).snapshot();
-}
 
 function isFooterRecord(event: PiEvent): boolean {
   return event.type === 'extension_ui_request' && event['method'] === 'setStatus' && event['statusKey'] === FOOTER_STATUS_KEY;
@@ -61,11 +46,6 @@ function screenUpdatesSince(pi: PiDriver, mark: number): PiEvent[] {
         isFooterRecord(event) ||
         (event.type === 'extension_ui_request' && event['method'] === 'setWidget' && event['widgetKey'] === PANEL_WIDGET_KEY),
     );
-}
-
-/** What a person sees of `snapshot`: the status text and the footer. */
-function shownFor(snapshot: AgentStateSnapshot): { status: string; footer: string | undefined } {
-  return { status: formatStatus(snapshot), footer: formatFooter(snapshot, summarizeAgentState(snapshot)) };
 }
 
 type ChangeKind = 'command' | 'tool call' | 'tool call start';
@@ -97,14 +77,15 @@ async function freeDisk(file: string, saved: string): Promise<void> {
   await writeFile(file, saved);
 }
 
-// Pi 0.73.1 and 0.84.2 keep an entry that failed to write as the leaf in memory; 1.6.0 drops it.
-const KEEPS_UNWRITTEN_LEAF: ReadonlySet<string> = new Set(['0.73.1', '0.84.2']);
-
-// Pi 0.73.1 and 0.84.2 append after a torn last line without a newline first; 1.6.0 starts a new line.
-const APPENDS_ONTO_TORN_LINE: ReadonlySet<string> = new Set(['0.73.1', '0.84.2']);
+/** What the adapter must show after Pi opens `text`: its newest complete saved state on the branch of its last entry. */
+function viewOfFile(text: string): ReturnType<typeof savedView> {
+  return savedView(branchOfFile(text));
+}
 
 describeEachPi('agent-state-pi under faults in the real Pi', (target) => {
   const pi = useAgentStatePi(target);
+  const { faults } = target.version;
+  if (faults === undefined) throw new Error(`the faults of Pi ${target.version.label} are not in its line facts`);
 
   /** A session whose file exists (Pi writes none before the first assistant message). */
   async function savedSession(): Promise<string> {
@@ -144,15 +125,15 @@ describeEachPi('agent-state-pi under faults in the real Pi', (target) => {
       const text = await readFile(file, 'utf8');
       // Each entry is one append of one whole line: a kill leaves no partial line behind.
       expect(text.endsWith('\n')).toBe(true);
-      const expected = shownFor(newestCompleteState(text));
+      const expected = viewOfFile(text);
       const restartMark = pi().events().length;
       const notificationMark = pi().notifications().length;
 
       await pi().restart();
 
       expect(notificationsAfter(pi(), notificationMark)).toEqual([]);
-      expect(footersSince(pi(), restartMark)).toEqual([expected.footer]);
-      expect(await statusOf(pi())).toBe(expected.status);
+      expect(footersSince(pi(), restartMark)).toEqual([screenOf(expected).footer]);
+      expect(await statusReply(pi())).toBe(statusOf(expected));
     },
   );
 
@@ -165,16 +146,14 @@ describeEachPi('agent-state-pi under faults in the real Pi', (target) => {
     await waitForChanges(pi(), mark, 'command', 1);
     await pi().kill();
     await Promise.allSettled(sent);
-    const newest = newestCompleteState(await readFile(file, 'utf8'));
-    const footer = formatFooter(newest, summarizeAgentState(newest)) ?? '';
-    const panel = panelLines(newest).map(plainText);
+    const newest = viewOfFile(await readFile(file, 'utf8'));
+    const { footer = '', panel } = screenOf(newest);
 
     const terminal = await startPiTerminal({ ...target, sandbox: pi().sandbox, model: pi().model, extensions: [EXTENSION_PATH], sessionFile: file, cols: 100, rows: 30 });
     try {
-      await terminal.waitUntil((screen) => screen.includes(footer) && panel.every((line) => withoutTimes(screen).includes(line)), 'the footer and the panel');
-      const unsaved = ['cmd1', 'cmd2', 'cmd3'].filter((id) => !newest.workItems.some((item) => item.id === id));
-      expect(unsaved.filter((id) => terminal.screenText().includes(`] ${id}: `))).toEqual([]);
-      expect(panel[0]).toContain(`${newest.workItems.filter((item) => item.status === 'done').length}/${newest.workItems.length} done`);
+      await terminal.waitUntil((screen) => screen.includes(footer) && panel.every((line) => screen.includes(line)), 'the footer and the panel');
+      const unsaved = ['cmd1', 'cmd2', 'cmd3'].filter((id) => !newest.state.workItems.some((item) => item.id === id));
+      expect(unsaved.filter((id) => terminal.screenText().includes(` ${id}: `))).toEqual([]);
     } finally {
       await terminal.dispose();
     }
@@ -188,42 +167,40 @@ describeEachPi('agent-state-pi under faults in the real Pi', (target) => {
     await pi().kill();
     const before = await readFile(file, 'utf8');
     await appendFile(file, '{"type":"custom","customType":"agent-state-state","data":{"schemaVersion":1,"sta');
-    const expected = shownFor(newestCompleteState(before));
+    const expected = viewOfFile(before);
     const mark = pi().events().length;
     const notificationMark = pi().notifications().length;
 
     await pi().restart();
 
     expect(notificationsAfter(pi(), notificationMark)).toEqual([]);
-    expect(footersSince(pi(), mark)).toEqual([expected.footer]);
-    expect(await statusOf(pi())).toBe(expected.status);
+    expect(footersSince(pi(), mark)).toEqual([screenOf(expected).footer]);
+    expect(await statusReply(pi())).toBe(statusOf(expected));
   });
 
-  it(`documents Pi: the entry appended after a torn last line is ${APPENDS_ONTO_TORN_LINE.has(target.version.label) ? 'lost' : 'kept'} on the next load`, async () => {
+  it(`documents Pi: the entry appended after a torn last line is ${faults.appendsOntoTornLine ? 'lost' : 'kept'} on the next load`, async () => {
     const file = await savedSession();
     await pi().kill();
-    const before = await readFile(file, 'utf8');
     await appendFile(file, '{"type":"custom","customType":"agent-state-state","data":{"schemaVersion":1,"sta');
     await pi().restart();
     await recordAll(pi(), ['add after After the torn line']);
-    const afterChange = await statusOf(pi());
     await pi().kill();
 
     await pi().restart();
 
     const text = await readFile(file, 'utf8');
-    if (APPENDS_ONTO_TORN_LINE.has(target.version.label)) {
-      // The new entry shares the torn line, so the line is not JSON and Pi skips both.
-      expect(text.split('\n').some((line) => line.startsWith('{"type":"custom","customType":"agent-state-state","data":{"schemaVersion":1,"sta{'))).toBe(true);
-      expect(await statusOf(pi())).toBe(shownFor(newestCompleteState(before)).status);
-    } else {
-      expect(await statusOf(pi())).toBe(afterChange);
-    }
+    // Appended onto the torn line, the new entry shares a line that is not JSON, and Pi skips both.
+    expect(text.split('\n').some((line) => line.startsWith('{"type":"custom","customType":"agent-state-state","data":{"schemaVersion":1,"sta{'))).toBe(
+      faults.appendsOntoTornLine,
+    );
+    const shown = viewOfFile(text);
+    expect(shown.state.workItems.some((item) => item.id === 'after')).toBe(!faults.appendsOntoTornLine);
+    expect(await statusReply(pi())).toBe(statusOf(shown));
   });
 
   it('refuses a change it cannot save on a full disk, keeps the state shown, and records the next change', async () => {
     const file = await savedSession();
-    const statusBefore = await statusOf(pi());
+    const statusBefore = await statusReply(pi());
     const saved = await fillDisk(file);
     const mark = pi().events().length;
 
@@ -231,23 +208,22 @@ describeEachPi('agent-state-pi under faults in the real Pi', (target) => {
 
     expect(refused).toEqual([{ message: INTERNAL_FAILURE, notifyType: 'error' }]);
     expect(screenUpdatesSince(pi(), mark)).toEqual([]);
-    expect(await statusOf(pi())).toBe(statusBefore);
+    expect(await statusReply(pi())).toBe(statusBefore);
 
     await freeDisk(file, saved);
     await recordAll(pi(), ['add kept Saved after the disk has room']);
-    const statusAfter = await statusOf(pi());
-    expect(statusAfter).toContain('kept: Saved after the disk has room');
-    expect(statusAfter).not.toContain('lost');
-    expect(newestCompleteState(await readFile(file, 'utf8')).workItems.map((item) => item.id)).toEqual(['base', 'kept']);
+    const after = viewOfFile(await readFile(file, 'utf8'));
+    expect(after.state.workItems.map((item) => item.id)).toEqual(['base', 'kept']);
+    expect(await statusReply(pi())).toBe(statusOf(after));
 
     await pi().restart();
-    expect(await statusOf(pi())).toBe(statusAfter);
+    expect(await statusReply(pi())).toBe(statusOf(after));
   });
 
-  const cutsBranch = KEEPS_UNWRITTEN_LEAF.has(target.version.label);
+  const cutsBranch = faults.keepsUnwrittenEntry;
   it(`documents Pi: after a write failed on a full disk, a restart ${cutsBranch ? 'loses everything before the failure' : 'keeps the whole branch'}`, async () => {
     const file = await savedSession();
-    const statusBefore = await statusOf(pi());
+    const statusBefore = await statusReply(pi());
     const saved = await fillDisk(file);
     expect(await runAgentState(pi(), 'add lost Never saved')).toEqual([{ message: INTERNAL_FAILURE, notifyType: 'error' }]);
     await freeDisk(file, saved);
@@ -260,10 +236,10 @@ describeEachPi('agent-state-pi under faults in the real Pi', (target) => {
     if (cutsBranch) {
       // The turn after the failure names the unwritten entry as its parent, so the loaded branch starts there.
       expect(messagesAfter).toBeLessThan(messagesBefore);
-      expect(await statusOf(pi())).toBe(EMPTY_STATUS);
+      expect(await statusReply(pi())).toBe(statusOf({ state: EMPTY_SNAPSHOT, since: new Map() }));
     } else {
       expect(messagesAfter).toBe(messagesBefore);
-      expect(await statusOf(pi())).toBe(statusBefore);
+      expect(await statusReply(pi())).toBe(statusBefore);
     }
   });
 });

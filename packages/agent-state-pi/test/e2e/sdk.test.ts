@@ -3,8 +3,8 @@ import { describeEachPi, readSessionJsonl, runPiSdkScript, useCliRuns, type PiCl
 import { expect, it } from 'vitest';
 import { FIRST_SMOKE_RUN } from '../agent-state-host.js';
 import { addedText } from '../expected-messages.js';
-import { EXAMPLE_STATE, EXAMPLE_STATUS, snapshotOf, withoutTimes } from '../snapshots.js';
-import { EXTENSION_PATH, stateEntries } from './support/real-pi.js';
+import { EXAMPLE_SNAPSHOT, EXAMPLE_STATE, snapshotOf } from '../snapshots.js';
+import { EXTENSION_PATH, stateEntries, statusOfFile } from './support/real-pi.js';
 
 // Pi 1.6 embedded through its SDK (createAgentSession + DefaultResourceLoader loading the BUILT
 // adapter) on a session file the Pi CLI saved. The SDK needs Node 22, so a host script runs in the
@@ -34,7 +34,9 @@ describeEachPi(
       await cli.run(['-p', ...FIRST_SMOKE_RUN.map((args) => `/agent-state ${args}`), 'Carry on.']);
       const [file] = cli.sandbox().sessionFiles();
       if (file === undefined) throw new Error('Pi saved no session');
-      expect(stateEntries(await readSessionJsonl(file))).toHaveLength(FIRST_SMOKE_RUN.length);
+      const saved = stateEntries(await readSessionJsonl(file));
+      expect(saved).toHaveLength(FIRST_SMOKE_RUN.length);
+      expect((saved.at(-1)?.['data'] as { state: unknown }).state).toEqual(EXAMPLE_SNAPSHOT);
       return file;
     }
 
@@ -53,8 +55,9 @@ describeEachPi(
 
       const seen = observations(await runHost(file, ['/agent-state status', 'Read the state.'], true));
 
-      expect(seen.notifications.map((notice) => ({ ...notice, message: withoutTimes(notice.message) }))).toEqual([{ message: EXAMPLE_STATUS, type: 'info' }]);
-      expect(seen.toolResults.map(withoutTimes)).toEqual([EXAMPLE_STATUS]);
+      const status = await statusOfFile(file);
+      expect(seen.notifications).toEqual([{ message: status, type: 'info' }]);
+      expect(seen.toolResults).toEqual([status]);
       expect(seen.extensionErrors).toEqual([]);
     });
 
@@ -66,9 +69,10 @@ describeEachPi(
         { text: 'Added.' },
       );
 
+      const status = await statusOfFile(file);
       const seen = observations(await runHost(file, ['Read the state, then add the tests.'], false));
 
-      expect(seen.toolResults.map(withoutTimes)).toEqual([EXAMPLE_STATUS, addedText('tests')]);
+      expect(seen.toolResults).toEqual([status, addedText('tests')]);
       const extended = snapshotOf({ ...EXAMPLE_STATE, workItems: [...(EXAMPLE_STATE.workItems ?? []), { id: 'tests', content: 'Write the tests' }] });
       const newest = stateEntries(await readSessionJsonl(file)).at(-1)?.['data'] as { state: unknown };
       expect(newest.state).toEqual(extended);

@@ -31,8 +31,6 @@ const CHAT_LINE_TIMING: TimingOptions = { batches: 41, batchMilliseconds: 2, war
 
 interface ChatLineCase {
   readonly adapter: BenchAdapter;
-  /** What the chat line starts with, e.g. `Agent State: `. */
-  readonly title: string;
   /** What the adapter holds at its limits. */
   readonly state: string;
   /** The commands that build the state, each saving one entry. */
@@ -50,14 +48,12 @@ function contextGuardAddArgs(index: number): string {
 const CASES: readonly ChatLineCase[] = [
   {
     adapter: AGENT_STATE_ADAPTER,
-    title: 'Agent State',
     state: 'an objective, 200 work items, 200 decisions',
     commands: fullAgentStateCommands(),
     read: (payload) => restoreAgentState(snapshotOf(payload)).snapshot(),
   },
   {
     adapter: CONTEXT_GUARD_ADAPTER,
-    title: 'Context Guard',
     state: `${CONTEXT_GUARD_LIMIT.toString()} protected items, every ${CRITICAL_EVERY.toString()}th critical`,
     commands: Array.from({ length: CONTEXT_GUARD_LIMIT }, (_unused, index) => contextGuardAddArgs(index + 1)),
     read: (payload) => restoreContextGuard({ schemaVersion: 1, items: (payload as { items: ContextItem[] }).items }).list(),
@@ -66,24 +62,27 @@ const CASES: readonly ChatLineCase[] = [
 
 /**
  * Draws the chat line of the newest entry of `branch` as if Pi had just appended it: each call gives
- * that entry a new id, so the adapter has never described it before.
+ * that entry a new id, so the adapter has never described it before. The line must be the adapter's
+ * reading of the entry: not empty, and not the line it draws for an entry it cannot read.
  */
-async function newestLineDrawer(adapter: BenchAdapter, branch: readonly PiSessionEntryPort[], title: string): Promise<() => unknown> {
+async function newestLineDrawer(adapter: BenchAdapter, branch: readonly PiSessionEntryPort[]): Promise<() => unknown> {
   const newest = branch.at(-1);
   if (newest === undefined) throw new Error('no entry to draw');
   const current = [...branch];
   const drawer = await startAdapter(adapter, { entryRenderers: true, branch: () => current });
   const render = drawer.entryRenderer(adapter.entryType);
   let drawn = 0;
-  const draw = (): unknown => {
+  const drawWith = (data: unknown): unknown => {
     drawn += 1;
-    const entry = { ...newest, id: `drawn-${drawn.toString()}`, customType: adapter.entryType, data: newest.data };
+    const entry = { ...newest, id: `drawn-${drawn.toString()}`, customType: adapter.entryType, data };
     current[current.length - 1] = entry;
     return render(entry, { expanded: false }, PLAIN_BENCH_THEME);
   };
-  const line = (draw() as { render(width: number): string[] }).render(200).join('');
-  if (!line.includes(`${title}: `) || line.includes('unreadable')) throw new Error(`unexpected chat line: ${line}`);
-  return draw;
+  const text = (component: unknown): string => (component as { render(width: number): string[] }).render(200).join('');
+  const unreadable = text(drawWith(null));
+  const line = text(drawWith(newest.data));
+  if (line.trim() === '' || line === unreadable) throw new Error(`unexpected chat line: ${line}`);
+  return () => drawWith(newest.data);
 }
 
 /** The branch of state entries the adapter saves for `commands`, each change one entry. */
@@ -93,10 +92,10 @@ async function savedBranch(adapter: BenchAdapter, commands: readonly string[]): 
   return builder.appended.map((entry, index) => ({ type: 'custom', id: `saved-${index.toString()}`, ...entry }));
 }
 
-async function chatLineRow({ adapter, title, state, commands, read }: ChatLineCase): Promise<BenchRow> {
+async function chatLineRow({ adapter, state, commands, read }: ChatLineCase): Promise<BenchRow> {
   const branch = await savedBranch(adapter, commands);
   const newest = branch.at(-1)?.data;
-  const draw = await newestLineDrawer(adapter, branch, title);
+  const draw = await newestLineDrawer(adapter, branch);
   const [line = Number.NaN, oneRead = Number.NaN] = timeInterleaved([draw, () => read(newest)], CHAT_LINE_TIMING);
   const { batches, batchMilliseconds } = CHAT_LINE_TIMING;
   return {

@@ -1,4 +1,4 @@
-import { createPiSandbox, startPi, startScriptedModel, type PiSandbox, type ScriptedModel } from '@j1nn0/pi-real-hosts';
+import { createPiSandbox, startPi, startScriptedModel, type PiDriver, type PiSandbox, type ScriptedModel } from '@j1nn0/pi-real-hosts';
 import { fullAgentStateCommands } from './bench-adapters.js';
 import { ADAPTERS_WITHOUT_EVENTS, AGENT_STATE_EXTENSION, CONTEXT_GUARD_EXTENSION, EMPTY_EXTENSION } from './extension-paths.js';
 import type { PiTarget } from './pi-targets.js';
@@ -17,36 +17,49 @@ const ROUNDS = 12;
 const GOAL_RATIO_TO_BARE = 1.03;
 const BOTH_ADAPTERS = [AGENT_STATE_EXTENSION, CONTEXT_GUARD_EXTENSION];
 
-interface ResumeSetting {
+interface SavedSession {
+  readonly sessionFile: string;
+  /** What `/agent-state status` answered once the full state was recorded: what a resume must answer too. */
+  readonly status: string | undefined;
+}
+
+interface ResumeSetting extends SavedSession {
   readonly target: PiTarget;
   readonly sandbox: PiSandbox;
   readonly model: ScriptedModel;
-  readonly sessionFile: string;
+}
+
+async function statusOf(pi: PiDriver): Promise<string | undefined> {
+  const notifications = (await pi.prompt(`${AGENT_STATE_COMMAND} status`)).notifications;
+  return notifications.length === 1 ? notifications[0]?.message : undefined;
 }
 
 /** Records the full state in a new session and completes a model turn, so Pi writes the file. */
-async function savedFullSession(target: PiTarget, sandbox: PiSandbox, model: ScriptedModel): Promise<string> {
+async function savedFullSession(target: PiTarget, sandbox: PiSandbox, model: ScriptedModel): Promise<SavedSession> {
   const pi = await startPi({ ...target, extensions: BOTH_ADAPTERS, sandbox, model });
   try {
     for (const args of fullAgentStateCommands()) await pi.prompt(`${AGENT_STATE_COMMAND} ${args}`);
     await pi.prompt('Carry on.');
     const file = (await pi.getState()).sessionFile;
     if (file === undefined) throw new Error('Pi reported no session file');
-    return file;
+    return { sessionFile: file, status: await statusOf(pi) };
   } finally {
     await pi.dispose();
   }
 }
 
-/** Milliseconds from spawn to the first get_state answer on the saved session; a loaded start must show the state. */
+/**
+ * Milliseconds from spawn to the first get_state answer on the saved session; a loaded start must have
+ * restored the state: its status is the one recorded (the adapter's own words, times included).
+ */
 async function timeResume(setting: ResumeSetting, extensions: readonly string[]): Promise<number> {
   const { milliseconds, value: pi } = await timeAsyncValue(() =>
     startPi({ ...setting.target, extensions: [...extensions], sandbox: setting.sandbox, model: setting.model, sessionFile: setting.sessionFile }),
   );
   try {
     if (extensions.includes(AGENT_STATE_EXTENSION)) {
-      const [notice] = (await pi.prompt(`${AGENT_STATE_COMMAND} status`)).notifications;
-      if (notice?.message.includes('200 work items') !== true) throw new Error(`Pi ${setting.target.version.label} did not restore the saved state`);
+      const status = await statusOf(pi);
+      if (status === undefined || status !== setting.status) throw new Error(`Pi ${setting.target.version.label} did not restore the saved state`);
     }
     return milliseconds;
   } finally {
@@ -74,7 +87,7 @@ export async function resumeRows(target: PiTarget): Promise<BenchRow[]> {
   const sandbox = await createPiSandbox();
   const model = await startScriptedModel();
   try {
-    const setting: ResumeSetting = { target, sandbox, model, sessionFile: await savedFullSession(target, sandbox, model) };
+    const setting: ResumeSetting = { target, sandbox, model, ...(await savedFullSession(target, sandbox, model)) };
     const variants = [[], [EMPTY_EXTENSION], [ADAPTERS_WITHOUT_EVENTS], BOTH_ADAPTERS] as const;
     // One unmeasured start of each warms the file caches; then each round starts all of them, rotating which goes first.
     for (const extensions of variants) await timeResume(setting, extensions);

@@ -1,8 +1,20 @@
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { availableCommandNames, toolCallViews, type AcpClient, type AcpPromptOutcome } from '@j1nn0/pi-real-hosts/acp';
-import { PI_E2E_TIMEOUT_MS, createPiSandbox, startScriptedModel, type PiSandbox, type ScriptedModel } from '@j1nn0/pi-real-hosts';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { formatRejection } from '../../../agent-state-pi/src/format.js';
+import {
+  PI_E2E_TIMEOUT_MS,
+  createPiSandbox,
+  startScriptedModel,
+  type PiSandbox,
+  type ScriptedModel,
+  type SessionFileEntry,
+} from '@j1nn0/pi-real-hosts';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { formatHistory, formatRejection } from '../../../agent-state-pi/src/format.js';
+import { stateHistory } from '../../../agent-state-pi/src/history.js';
+import { branchOfFile, savedView, type SavedView } from '../../../agent-state-pi/test/e2e/support/real-pi.js';
 import { addedText } from '../../../agent-state-pi/test/expected-messages.js';
+import { snapshotOf } from '../../../agent-state-pi/test/snapshots.js';
 
 // One ACP agent process per test file (start-up is the cost), a fresh ACP session per test, both
 // BUILT adapters loaded: what an editor user gets who added both packages.
@@ -73,16 +85,36 @@ export async function listedCommands(agent: AcpAgentUnderTest): Promise<string[]
   return availableCommandNames(client.updates(sessionId)) ?? [];
 }
 
-/** Agent State's status, panel and footer after ADD_TWICE. */
-export const STATUS_WITH_DOCS = [
-  'Agent State: no objective, 1 work item (1 open, 0 in_progress, 0 blocked, 0 done), 0 decisions.',
-  'Work items:',
-  '- [open] docs: Write the docs',
-].join('\n');
-export const PANEL_WITH_DOCS = ['Agent State · no objective · 0/1 done', '  [open] docs: Write the docs'];
-export const FOOTER_WITH_DOCS = 'Agent State 0/1 done';
-/** `/agent-state history` after ADD_TWICE: the model's one saved change, at today's time (a date too past midnight). */
-export const HISTORY_WITH_DOCS = /^Agent State history, newest last:\n- (\d{4}-\d\d-\d\d )?\d\d:\d\d model: added docs \(open\)$/u;
+/** What ADD_TWICE (or `/agent-state add docs Write the docs`) leaves recorded: one open work item. */
+export const STATE_WITH_DOCS = snapshotOf({ workItems: [{ id: 'docs', content: 'Write the docs' }] });
+
+/**
+ * The branch of the test's session as its file holds it (the host names the file after the session
+ * id, which pi-acp and `omp acp` pass on as the ACP session id); empty while the host has written none.
+ */
+export async function sessionBranch(agent: AcpAgentUnderTest): Promise<SessionFileEntry[]> {
+  const files = agent.sandbox.sessionFiles().filter((file) => basename(file).includes(agent.sessionId));
+  if (files.length > 1) throw new Error(`more than one session file names ${agent.sessionId}`);
+  const [file] = files;
+  return file === undefined ? [] : branchOfFile(await readFile(file, 'utf8'));
+}
+
+/** The newest Agent State the test's session file holds and its times, read by the adapter's own functions. */
+export async function savedAgentState(agent: AcpAgentUnderTest): Promise<SavedView> {
+  return savedView(await sessionBranch(agent));
+}
+
+/**
+ * `/agent-state history` after ADD_TWICE, as the formatter writes the history the session file holds;
+ * that history is checked to be the model's one saved change, the docs item added open.
+ */
+export async function historyWithDocs(agent: AcpAgentUnderTest): Promise<string> {
+  const history = stateHistory((await sessionBranch(agent)) as never);
+  expect(history.lines.map(({ by, changes }) => ({ by, changes }))).toEqual([
+    { by: 'model', changes: [{ kind: 'work_item_added', id: 'docs', status: 'open' }] },
+  ]);
+  return formatHistory(history, undefined, new Date());
+}
 
 /** How long a test waits to see that a prompt stays open: long against a command's few milliseconds. */
 export const OPEN_PROMPT_WAIT_MS = 2_000;

@@ -2,8 +2,9 @@ import agentStateExtension from '@j1nn0/agent-state-pi';
 import contextGuardExtension from '@j1nn0/agent-context-guard-pi';
 import { createFakePiHost, type FakePiHost, type Notification } from '@j1nn0/pi-testkit';
 import { expect } from 'vitest';
+import type { AgentStateSnapshot } from '@j1nn0/agent-state';
 import { AGENT_STATE_ENTRY_TYPE, CONTEXT_GUARD_ENTRY_TYPE } from './adapter-names.js';
-import { withoutTimes } from '../../../agent-state-pi/test/snapshots.js';
+import { expectedStatus as expectedAgentStateStatus, readState as readAgentState } from '../../../agent-state-pi/test/agent-state-host.js';
 
 // One place for the fake-host setup of the coexistence tests: both adapters in one host.
 
@@ -16,9 +17,14 @@ export const ENTRY_TYPE_OF: Readonly<Record<Adapter, string>> = {
 
 const EXTENSION_OF = { agentState: agentStateExtension, contextGuard: contextGuardExtension } as const;
 
-/** What a person reads from each adapter; Context Guard's status adds the recovery mode its list lacks. */
+/**
+ * What each adapter holds: Agent State's state as `agent_state_get` gives it to a program (times left
+ * out; its own tests check them), and what a person reads from Context Guard, its list then its status
+ * (which adds the recovery mode, a discarded entry and the last check); tests compute the latter with
+ * Context Guard's formatters.
+ */
 export interface BothStates {
-  readonly agentState: string;
+  readonly agentState: AgentStateSnapshot;
   readonly contextGuard: string;
 }
 
@@ -50,10 +56,14 @@ async function readCommand(host: FakePiHost, commandLine: string): Promise<strin
   return notifications[0]?.message ?? '';
 }
 
-/** Both states as their status commands show them, Agent State's times left out (its own tests check them). */
+/**
+ * Both states (see BothStates). `/agent-state status` is run too, beside the other adapter: it must say
+ * what Agent State's formatter draws for the state and times read as structure.
+ */
 export async function readBothStates(host: FakePiHost): Promise<BothStates> {
+  expect(await readCommand(host, '/agent-state status')).toBe(await expectedAgentStateStatus(host));
   return {
-    agentState: withoutTimes(await readCommand(host, '/agent-state status')),
+    agentState: await readAgentState(host),
     contextGuard: `${await readCommand(host, '/context-guard list')}\n${await readCommand(host, '/context-guard status')}`,
   };
 }

@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { HostFacts } from './host-facts.js';
+import type { HostFacts } from '@j1nn0/pi-testkit/host-facts';
 import { writeOmpAgentConfig } from './omp-host.js';
 import type { PiSandbox } from './sandbox.js';
 import type { ScriptedModel } from './scripted-model.js';

@@ -1,7 +1,7 @@
 // Real hosts for the e2e suites: Pi's release lines, oh-my-pi on Bun, the scripted offline model, the RPC
-// driver and sandbox, and the checks that drive a real Pi. The terminal harness is at ./terminal, the ACP client at ./acp.
+// driver and sandbox, and the host contract's real hosts. The terminal harness is at ./terminal, the ACP client at ./acp.
 export { PI_ANCHORS, type PiVersion } from './pi-versions.js';
-export { type HostFacts, PI_HOST } from './host-facts.js';
+export { type HostFacts, PI_HOST } from '@j1nn0/pi-testkit/host-facts';
 export { OMP_VERSION } from './omp-host.js';
 export { findBunBinary } from './bun-binary.js';
 export { findNodeFor } from './node-binary.js';
@@ -10,6 +10,7 @@ export { describeOmp } from './omp-suite.js';
 export { useFreshPi, useSharedPi, useSharedRpcClient } from './shared-pi.js';
 export { useCliRuns } from './cli-runs.js';
 export { PiDriver, startPi } from './pi-driver.js';
+export type { PiRpcClient } from './rpc-client.js';
 export { createPiSandbox, PiSandbox } from './sandbox.js';
 export { type PiCliResult, runPiCli, runPiSdkScript } from './pi-cli.js';
 export { ScriptedModel, startScriptedModel, type ScriptedRefusal } from './scripted-model.js';
@@ -31,4 +32,4 @@ export {
 export { customEntries, parseSessionJsonl, readSessionJsonl, type SessionFileEntry } from './session-file.js';
 export { type Disposable, disposeAll } from './process-registry.js';
 export { hostReadsKey, KEYBINDING_HOSTS, normalizeKeyId, readHostKeybindings } from './host-keybindings.js';
-export { expectPlainToolDeclarations } from '../checks/tool-declarations.js';
+export { startContractHost } from './contract-host.js';

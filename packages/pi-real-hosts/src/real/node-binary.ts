@@ -1,11 +1,6 @@
 import { spawnSync } from 'node:child_process';
 
-/** A runtime version as three numbers: Node's, e.g. `[22, 19, 0]`, or Bun's for oh-my-pi. */
-export type RuntimeVersion = readonly [major: number, minor: number, patch: number];
-
-/** The two `engines.node` lower bounds Pi releases declare: @mariozechner and 0.74, and 0.75 on. */
-export const NODE_20_MINIMUM: RuntimeVersion = [20, 6, 0];
-export const NODE_22_MINIMUM: RuntimeVersion = [22, 19, 0];
+import type { RuntimeVersion } from '@j1nn0/pi-testkit/host-facts';
 
 /** The exact instruction a skipped e2e suite prints. */
 export const ENABLE_NODE22_HINT =

@@ -1,40 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { HostFacts } from './host-facts.js';
+import { OMP_HOST, OMP_LINE } from '@j1nn0/pi-testkit/host-facts';
 import type { PiVersion } from './pi-versions.js';
 import type { PiSandbox } from './sandbox.js';
 import type { ScriptedModel } from './scripted-model.js';
-
-/** oh-my-pi (npm `@oh-my-pi/pi-coding-agent`), a Pi fork on Bun that loads Pi packages; checked on 18.2.3. */
-export const OMP_HOST: HostFacts = Object.freeze({
-  name: 'omp',
-  displayName: 'oh-my-pi',
-  runtime: 'bun',
-  agentConfig: {
-    modelsFile: 'models.yml',
-    settingsFile: 'config.yml',
-    modelArgument: 'provider-slash-model',
-    fixedArgs: ['--no-lsp'],
-    // The terminal UI asks the model for a session title before the first turn; that would take a scripted step.
-    fixedEnv: { PI_NO_TITLE: '1' },
-  },
-  entryRenderer: false,
-  sessionEvents: {
-    load: { event: 'session_start', reason: undefined },
-    newSession: { event: 'session_switch', reason: 'new' },
-    resume: { event: 'session_switch', reason: 'resume' },
-    fork: { event: 'session_switch', reason: 'fork' },
-    tree: { event: 'session_tree', reason: undefined },
-    branch: { event: 'session_branch', reason: undefined },
-  },
-  renderers: { renderCall: ['args', 'options', 'theme'], renderResult: ['result', 'options', 'theme', 'args'], errorFlag: 'result.isError' },
-  rpc: { readyLine: true, getCommands: false, commandDone: 'prompt_result', entryAppendedEvents: false },
-  terminal: { footers: 'line-each', editorLayout: 'after-corner', editorDrawn: /^╰─/u, skipsSetupWizard: 'config.yml setupVersion: 2' },
-  sessionFileWritten: { atLaunch: 'after-first-reply', newSession: 'at-once' },
-  runsAlone: 'concurrency: exclusive',
-  toolExposure: 'load-mode',
-  wireToolNamePrefix: { 'anthropic-messages': '_' },
-} satisfies HostFacts);
 
 /** The release the suite pins, installed as pi-real-hosts' dependency alias. */
 const OMP_VERSION_LABEL = '18.2.3';
@@ -57,15 +26,12 @@ export function ompBunRange(): string {
  * lower bound here (the runtime is bun, see OMP_HOST.runtime); no Node ever runs it.
  */
 export const OMP_VERSION: PiVersion = Object.freeze({
+  ...OMP_LINE,
   label: OMP_VERSION_LABEL,
   scope: '@oh-my-pi',
   packageName: OMP_PACKAGE_NAME,
   cliPath: OMP_CLI_PATH,
   minimumRuntime: [1, 3, 14],
-  projectPackagesNeedApprove: false,
-  // omp fires session_switch, not session_start, after new_session / switch_session.
-  sessionStartsAfterReplacement: 0,
-  compaction: { failedEvent: false, boundaryDrafts: false },
   host: OMP_HOST,
 } satisfies PiVersion);
 

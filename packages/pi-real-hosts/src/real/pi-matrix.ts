@@ -67,19 +67,3 @@ export function planPiSuite(entry: PiMatrixEntry, env: NodeJS.ProcessEnv = proce
   const ci = env['CI'];
   return ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0' ? 'fail' : 'skip';
 }
-
-/** A file's share of a matrix split among several files: part `part` (from 1) of `of`. */
-export interface MatrixPortion {
-  readonly part: number;
-  readonly of: number;
-}
-
-/** The versions of `entries` that fall to `portion` (every version without one). */
-export function portionOf<T>(entries: readonly T[], portion: MatrixPortion | undefined): T[] {
-  if (portion === undefined) return [...entries];
-  const { part, of } = portion;
-  if (!Number.isInteger(of) || of < 1 || !Number.isInteger(part) || part < 1 || part > of) {
-    throw new Error(`portion: part ${String(part)} of ${String(of)} is not a part of a whole`);
-  }
-  return entries.filter((_entry, index) => index % of === part - 1);
-}

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PI_HOST } from './host-facts.js';
-import { parseNodeVersion, type RuntimeVersion } from './node-binary.js';
-import { PI_RELEASE_LINES, type PiReleaseLine } from './pi-release-lines.js';
+import { PI_HOST, PI_RELEASE_LINES, lineFacts, type PiReleaseLine, type RuntimeVersion } from '@j1nn0/pi-testkit/host-facts';
+import { parseNodeVersion } from './node-binary.js';
 import type { PiVersion } from './pi-versions.js';
 
 interface PiManifest {
@@ -42,14 +41,13 @@ export function versionFromPackageDir(packageDir: string): PiVersion {
   }
   const line = lineFactsFor(manifest.version);
   return {
-    label: manifest.version,
+    // What a fault leaves was checked on the listed releases only, not claimed for another one of the line.
+    ...lineFacts(line, { faults: line.version === manifest.version }),
     scope: line.scope,
+    label: manifest.version,
     packageName: manifest.name,
     cliPath: resolve(packageDir, bin),
     minimumRuntime,
-    projectPackagesNeedApprove: line.projectPackagesNeedApprove,
-    sessionStartsAfterReplacement: line.sessionStartsAfterReplacement,
-    compaction: line.compaction,
     host: PI_HOST,
   };
 }

@@ -1,10 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { PI_HOST, type HostFacts } from './host-facts.js';
-import type { RuntimeVersion } from './node-binary.js';
-import { PI_RELEASE_LINES, type PiReleaseLine } from './pi-release-lines.js';
+import { PI_HOST, PI_RELEASE_LINES, lineFacts, type HostLine, type PiReleaseLine, type RuntimeVersion } from '@j1nn0/pi-testkit/host-facts';
 
-/** One installed Pi release (or a Pi fork's, see `host`) the real-host e2e suites run against. */
-export interface PiVersion {
+/** One installed Pi release (or a Pi fork's, see `host`) the real-host e2e suites run against, with its facts. */
+export interface PiVersion extends HostLine {
   /** The Pi release, e.g. `0.84.2`. */
   readonly label: string;
   /** `@mariozechner` (0.73) or `@earendil-works` (0.74+); `pi install npm:` differs between them. `@oh-my-pi` for omp. */
@@ -15,14 +13,6 @@ export interface PiVersion {
   readonly cliPath: string;
   /** The lowest Node it starts on (its `engines.node`); for a Bun host, the lowest Bun. */
   readonly minimumRuntime: RuntimeVersion;
-  /** Whether project packages (.pi/settings.json) load in rpc mode only with `--approve` (which older lines reject). */
-  readonly projectPackagesNeedApprove: boolean;
-  /** `session_start` deliveries to one extension instance after RPC `new_session` / `switch_session`. */
-  readonly sessionStartsAfterReplacement: 0 | 1 | 2;
-  /** Which compaction events and paths the release has. */
-  readonly compaction: PiReleaseLine['compaction'];
-  /** What the host does differently from other hosts (runtime, config files, events, RPC, terminal). */
-  readonly host: HostFacts;
 }
 
 // src/real and dist/real both sit two levels below the package root, so one relative URL serves both.
@@ -32,14 +22,12 @@ const packageNodeModules = new URL('../../node_modules/', import.meta.url);
 function installedVersion(line: PiReleaseLine): PiVersion {
   const packageName = `pi-coding-agent-${line.version}`;
   return {
+    ...lineFacts(line),
     label: line.version,
     scope: line.scope,
     packageName,
     cliPath: fileURLToPath(new URL(`${packageName}/${line.cliEntry}`, packageNodeModules)),
     minimumRuntime: line.minimumRuntime,
-    projectPackagesNeedApprove: line.projectPackagesNeedApprove,
-    sessionStartsAfterReplacement: line.sessionStartsAfterReplacement,
-    compaction: line.compaction,
     host: PI_HOST,
   };
 }

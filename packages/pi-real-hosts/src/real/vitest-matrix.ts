@@ -1,5 +1,5 @@
 import { afterAll, describe, it } from 'vitest';
-import { piMatrix, planPiSuite, portionOf, type MatrixPortion, type PiLineSelection, type PiMatrixEntry, type PiSuitePlan } from './pi-matrix.js';
+import { piMatrix, planPiSuite, type PiLineSelection, type PiMatrixEntry, type PiSuitePlan } from './pi-matrix.js';
 import type { PiVersion } from './pi-versions.js';
 import { disposeAll } from './process-registry.js';
 
@@ -36,11 +36,6 @@ export interface DescribeEachPiOptions {
   readonly versions?: readonly string[];
   /** The Pi release that added what the suite tests (e.g. `1.6.0`): older versions are left out, also under PI_E2E_ONLY. */
   readonly since?: string;
-  /**
-   * This file's share of the selected versions, also under PI_E2E_ONLY: `{ part: 1, of: 3 }` takes the 1st,
-   * 4th, 7th... version. Files that split one long matrix this way run side by side in vitest's workers.
-   */
-  readonly portion?: MatrixPortion;
 }
 
 /**
@@ -50,11 +45,10 @@ export interface DescribeEachPiOptions {
  * Leftover drivers, models and sandboxes are disposed after each suite.
  */
 export function describeEachPi(title: string, scenarios: (target: PiTarget) => void, options: DescribeEachPiOptions = {}): void {
-  const entries = portionOf(piMatrix(process.env, options.lines ?? 'anchors', options.versions, options.since), options.portion);
+  const entries = piMatrix(process.env, options.lines ?? 'anchors', options.versions, options.since);
   if (entries.length === 0) {
-    // Every selected release predates the feature (e.g. PI_E2E_ONLY=0.73.1), or PI_E2E_ONLY leaves this
-    // portion nothing: say so instead of an empty file.
-    const why = options.since === undefined ? 'no selected Pi release falls to this part of the matrix' : `no selected Pi release is ${options.since} or later`;
+    // Every selected release predates the feature (e.g. PI_E2E_ONLY=0.73.1): say so instead of an empty file.
+    const why = `no selected Pi release is ${options.since ?? 'in the matrix'} or later`;
     describe.skip(`${title}: ${why}`, () => {
       it.skip(why, () => undefined);
     });

@@ -1,6 +1,6 @@
 import { spawn as spawnPty, type IPty } from '@lydell/node-pty';
 import xtermHeadless from '@xterm/headless';
-import { PI_HOST, type HostFacts } from '../real/host-facts.js';
+import { PI_HOST, type HostFacts } from '@j1nn0/pi-testkit/host-facts';
 import { hostEnv, hostLabel, hostModelArgs, writeHostModelConfig } from '../real/host-launch.js';
 import type { PiVersion } from '../real/pi-versions.js';
 import { trackResource, trackTerminalProcess, untrackResource, untrackTerminalProcess, type TerminalProcess } from '../real/process-registry.js';

@@ -188,7 +188,7 @@ export class FakePiHost {
     this.#sessionSwitch = options.sessionSwitch ?? 'pi';
     this.#contextUsage = options.contextUsage;
     this.#clock = options.clock;
-    this.#ui = new FakeUi(this.hasUI);
+    this.#ui = new FakeUi(this.hasUI, this.mode === 'rpc');
     this.#uiContext = this.#ui.createContext();
     this.#session = new FakeSession({ cwd: this.cwd, ...this.#clockOption() });
   }

@@ -35,12 +35,15 @@ const PLAIN_THEME = {
  */
 export class FakeUi {
   readonly #records: boolean;
+  /** RPC mode sends a client only the lines of a widget: a component factory reaches it as a clear. */
+  readonly #linesOnly: boolean;
   readonly #notifications: Notification[] = [];
   readonly #statuses = new Map<string, string>();
   readonly #widgets = new Map<string, unknown>();
 
-  constructor(records: boolean) {
+  constructor(records: boolean, linesOnly = false) {
     this.#records = records;
+    this.#linesOnly = linesOnly;
   }
 
   get notifications(): readonly Notification[] {
@@ -68,6 +71,7 @@ export class FakeUi {
   /** The `ctx.ui` object; dialogs answer like Pi's no-op UI (undefined, false, ''). */
   createContext(): ExtensionUIContext {
     const recording = this.#records;
+    const linesOnly = this.#linesOnly;
     const notifications = this.#notifications;
     const statuses = this.#statuses;
     const widgets = this.#widgets;
@@ -82,7 +86,7 @@ export class FakeUi {
       },
       setWidget(key: string, content: unknown) {
         if (!recording) return;
-        if (content === undefined) widgets.delete(key);
+        if (content === undefined || (linesOnly && !Array.isArray(content))) widgets.delete(key);
         else widgets.set(key, content);
       },
       select: () => Promise.resolve(undefined),

@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { contentText, type ChatMessage, type ModelRequest, type PiDriver } from '@j1nn0/pi-real-hosts';
 import { expect } from 'vitest';
-import { formatCheckNotice } from '../../../src/format.js';
-import { verifiedCheck } from '../../expected-messages.js';
+import { formatCheckNotice, formatPendingCheck, formatRecoveryContent } from '../../../src/format.js';
+import { guardState, verifiedCheck } from '../../expected-messages.js';
 
 // The scenario the Context Guard e2e files share: three protected items (two critical), recovery on,
 // three turns that mention them, and a summary that keeps only one.
@@ -14,7 +14,6 @@ export const DROPPED = 'Never change the public report URL';
 export const PLAIN = 'The report page lives in reports.ts';
 export const SUMMARY = `The user is shipping CSV export. ${KEPT}.`;
 export const TURN_PROMPT = 'Continue with the exporter.';
-const RECOVERY_START = 'Context Guard recovery:';
 
 export const SETUP = [
   `/context-guard add csv goal --critical ${KEPT}`,
@@ -35,9 +34,22 @@ export const LOSING_TWO_CHECK = verifiedCheck({
 });
 export const CHECK_NOTICE = formatCheckNotice(LOSING_TWO_CHECK);
 
-export const PENDING_NOTICE = 'Context Guard: compacted; 3 protected items (2 critical) will be checked at the next model request.';
+/** The protected set SETUP leaves. */
+export const GUARD = guardState(
+  [
+    ['csv', 'goal', KEPT, true],
+    ['report-url', 'constraint', DROPPED, true],
+    ['location', 'fact', PLAIN],
+  ],
+  'critical',
+);
 
-export const isRecovery = (message: ChatMessage): boolean => contentText(message.content).startsWith(RECOVERY_START);
+export const PENDING_NOTICE = formatPendingCheck(GUARD.items);
+
+/** The recovery LOSING_TWO_CHECK restates: the lost critical item, as the formatter writes it. */
+export const RECOVERY_CONTENT = formatRecoveryContent(GUARD.items.filter((item) => item.id === 'report-url'));
+
+export const isRecovery = (message: ChatMessage): boolean => contentText(message.content) === RECOVERY_CONTENT;
 
 /** The roles of one request, the recovery shown as `recovery`: what the report and the asserts read. */
 export function rolesOf(request: ModelRequest): string[] {

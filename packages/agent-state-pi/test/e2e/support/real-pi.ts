@@ -10,8 +10,13 @@ import {
   type SessionFileEntry,
 } from '@j1nn0/pi-real-hosts';
 import { expect } from 'vitest';
-import { STATE_ENTRY_TYPE } from '../../../src/persistence.js';
-import { withoutTimes } from '../../snapshots.js';
+import { summarizeAgentState, type AgentStateSnapshot } from '@j1nn0/agent-state';
+import { plainText } from '@j1nn0/pi-adapter-kit';
+import { formatStatus } from '../../../src/format.js';
+import { STATE_ENTRY_TYPE, restoreFromBranch } from '../../../src/persistence.js';
+import { sinceOnBranch, type SinceTimes } from '../../../src/since.js';
+import { formatFooter } from '../../../src/ui/footer.js';
+import { panelLines } from '../../../src/ui/panel.js';
 
 // One place for the real-Pi setup every e2e file shares.
 
@@ -21,12 +26,9 @@ export const EXTENSION_PATH = fileURLToPath(new URL('../../../dist/extension.js'
 /** The package folder, as a user passes it to `pi install <dir> -l`. */
 export const PACKAGE_DIR = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** Test-only extension: `/e2e-navigate <entryId>` (Pi's own tree navigation) and `/e2e-session-starts`. */
-export const PI_PROBE_PATH = fileURLToPath(new URL('../fixtures/pi-probe.ts', import.meta.url));
-
 /** One Pi per version for the whole file, a fresh session per test (see useSharedPi). */
-export function useAgentStatePi(target: PiTarget, extraExtensions: readonly string[] = []): () => PiDriver {
-  return useSharedPi(target, [EXTENSION_PATH, ...extraExtensions]);
+export function useAgentStatePi(target: PiTarget): () => PiDriver {
+  return useSharedPi(target, [EXTENSION_PATH]);
 }
 
 /** Runs `/agent-state <args>` and returns what it notified. */
@@ -42,20 +44,58 @@ export async function recordAll(pi: PiDriver, commands: readonly string[]): Prom
   }
 }
 
-/**
- * The text of `/agent-state status`, which must be a single info notification, its times left out
- * (see withoutTimes; the since scenario checks them).
- */
-export async function statusOf(pi: PiDriver): Promise<string> {
-  return withoutTimes(await timedStatusOf(pi));
+/** `/agent-state status` as Pi shows it: a single info notification. */
+export async function statusReply(pi: PiDriver): Promise<string> {
+  const notifications = await runAgentState(pi, 'status');
+  expect(notifications.map((notification) => notification.notifyType)).toEqual(['info']);
+  return notifications[0]?.message ?? '';
 }
 
-/** `/agent-state status` as Pi shows it, since when each unfinished item has had its status included. */
-export async function timedStatusOf(pi: PiDriver): Promise<string> {
-  const notifications = await runAgentState(pi, 'status');
-  expect(notifications).toHaveLength(1);
-  expect(notifications[0]?.notifyType).toBe('info');
-  return notifications[0]?.message ?? '';
+/** A session file as Pi opens it: its complete lines (a torn last line is skipped), the branch from its last entry back to the root. */
+export function branchOfFile(text: string): SessionFileEntry[] {
+  const entries = text.split('\n').flatMap((line): SessionFileEntry[] => {
+    try {
+      return [JSON.parse(line) as SessionFileEntry];
+    } catch {
+      return [];
+    }
+  });
+  const branch = branchOfLastEntry(entries);
+  return entries.filter((entry) => branch.has(String(entry['id'])));
+}
+
+/** What the adapter must show of a session: the newest saved state on the branch Pi opens, and the times its entries give. */
+export interface SavedView {
+  readonly state: AgentStateSnapshot;
+  readonly since: SinceTimes;
+}
+
+/** The newest readable state on `branch` and its times, read by the adapter's own functions (empty when none is saved). */
+export function savedView(branch: readonly SessionFileEntry[]): SavedView {
+  const entries = branch as never;
+  const restored = restoreFromBranch(entries);
+  const state = restored.kind === 'restored' ? restored.value : { schemaVersion: 1 as const, workItems: [], decisions: [] };
+  return { state, since: sinceOnBranch(entries, state) };
+}
+
+/** `/agent-state status` for a saved view, as the formatter writes it. */
+export function statusOf({ state, since }: SavedView): string {
+  return formatStatus(state, undefined, since);
+}
+
+/** The view after each saved state on `branch`, oldest first: what the adapter showed right after that save. */
+export function viewsAfterEachSave(branch: readonly SessionFileEntry[]): SavedView[] {
+  return branch.flatMap((entry, index) => (entry['customType'] === STATE_ENTRY_TYPE ? [savedView(branch.slice(0, index + 1))] : []));
+}
+
+/** What `/agent-state status` must say of the session file at `path`, as it is now. */
+export async function statusOfFile(path: string): Promise<string> {
+  return statusOf(savedView(branchOfFile(await readFile(path, 'utf8'))));
+}
+
+/** The footer and the panel's plain lines for a saved view, as the ui functions draw them. */
+export function screenOf({ state, since }: SavedView): { readonly footer: string | undefined; readonly panel: string[] } {
+  return { footer: formatFooter(state, summarizeAgentState(state)), panel: panelLines(state, { since }).map(plainText) };
 }
 
 /** Sends `text` as a user message and waits for the model turn, after which Pi has written the session file. */

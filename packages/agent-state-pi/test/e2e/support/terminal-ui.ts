@@ -1,20 +1,48 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { displayWidth } from '@j1nn0/pi-adapter-kit';
+import { isDeepStrictEqual } from 'node:util';
+import { summarizeAgentState, type AgentStateSnapshot } from '@j1nn0/agent-state';
+import {
+  displayWidth,
+  fitLine,
+  plainText,
+  showFooterStatus,
+  toolResultLines,
+  type PiContextPort,
+  type PiSessionEntryPort,
+  type StyledLine,
+} from '@j1nn0/pi-adapter-kit';
 import {
   PI_E2E_TIMEOUT_MS,
-  PI_HOST,
   ScriptedModel,
   createPiSandbox,
+  toolResultEntriesInCallOrder,
   type HostFacts,
   type PiSandbox,
   type PiTarget,
   type PiVersion,
+  type SessionFileEntry,
 } from '@j1nn0/pi-real-hosts';
 import { startPiTerminal, type PiTerminal } from '@j1nn0/pi-real-hosts/terminal';
+import { drawnEntryLines, startTuiHost } from '@j1nn0/pi-testkit/adapter-suites';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { EXTENSION_PATH } from './real-pi.js';
-import { withoutTimes } from '../../snapshots.js';
+import { parseCommand as parseGuardCommand } from '../../../../agent-context-guard-pi/src/commands.js';
+import { EMPTY_GUARD_STATE, type GuardState } from '../../../../agent-context-guard-pi/src/guard-state.js';
+import { applyMutation as applyGuardMutation, type MutationOutcome as GuardOutcome } from '../../../../agent-context-guard-pi/src/mutations.js';
+import contextGuardExtension from '../../../../agent-context-guard-pi/src/extension.js';
+import {
+  STATE_ENTRY_TYPE as GUARD_ENTRY_TYPE,
+  restoreFromBranch as restoreGuardFromBranch,
+  toStatePayload as toGuardPayload,
+} from '../../../../agent-context-guard-pi/src/persistence.js';
+import { FOOTER_STATUS_KEY as GUARD_FOOTER_STATUS_KEY, formatFooter as formatGuardFooter } from '../../../../agent-context-guard-pi/src/ui/footer.js';
+import { parseCommand } from '../../../src/commands.js';
+import { applyMutation, type MutationOutcome } from '../../../src/mutations.js';
+import agentStateExtension from '../../../src/extension.js';
+import { STATE_ENTRY_TYPE, restoreFromBranch, toStatePayload } from '../../../src/persistence.js';
+import { FOOTER_STATUS_KEY, formatFooter } from '../../../src/ui/footer.js';
+import { panelLines } from '../../../src/ui/panel.js';
+import { EXTENSION_PATH, branchOfFile, savedView, type SavedView } from './real-pi.js';
 
 type EditorLayout = HostFacts['terminal']['editorLayout'];
 
@@ -50,9 +78,11 @@ function editorBounds(lines: readonly string[], layout: EditorLayout): [top: num
   if (layout === 'after-corner') {
     const corner = cornerRow(lines);
     if (corner < 1) return undefined;
-    // A long input wraps onto the rows below the corner, up to the footers (which start with a bar) or a blank row.
+    // A long input wraps onto the rows below the corner, up to the footers (which start with the kit's
+    // bar, see terminalStatus) or a blank row.
+    const bar = terminalStatus('footer', '');
     const rest = lines.slice(corner + 1);
-    const wrapped = rest.findIndex((line) => !isDrawn(line) || line.startsWith('│ '));
+    const wrapped = rest.findIndex((line) => !isDrawn(line) || line.startsWith(bar));
     return [corner - 1, corner + 1 + (wrapped === -1 ? rest.length : wrapped)];
   }
   const rules = lines.flatMap((line, row) => (RULE.test(line) ? [row] : []));
@@ -69,17 +99,25 @@ export function editorRows(lines: readonly string[], layout: EditorLayout = 'bet
   return layout === 'after-corner' ? rows.map((row, index) => (index === 0 ? row.replace(CORNER, '') : row)) : rows;
 }
 
-/** The rows of the Agent State panel, from its headline down to the editor's top, their times left out (see withoutTimes). */
-export function panelRows(lines: readonly string[], layout: EditorLayout = 'between-rules'): string[] {
-  return timedPanelRows(lines, layout).map(withoutTimes);
+/**
+ * Where the widgets above the editor are drawn: [first row, the editor's top). Pi and omp put one blank
+ * row above them (a spacer, or the gap left when there is no widget), so they are the drawn rows
+ * between the last blank row and the editor; none when nothing is drawn there.
+ */
+function widgetBounds(lines: readonly string[], layout: EditorLayout): [first: number, end: number] | undefined {
+  const top = editorBounds(lines, layout)?.[0];
+  if (top === undefined) return undefined;
+  return [lastIndexWhere(lines.slice(0, top), (line) => !isDrawn(line)) + 1, top];
 }
 
-/** The panel's rows as drawn, since when each item has had its status included. */
-export function timedPanelRows(lines: readonly string[], layout: EditorLayout = 'between-rules'): string[] {
-  const top = editorBounds(lines, layout)?.[0];
-  if (top === undefined) return [];
-  const headline = lastIndexWhere(lines.slice(0, top), (line) => line.startsWith('Agent State · '));
-  return headline === -1 ? [] : lines.slice(headline, top);
+/**
+ * The rows of the Agent State panel as drawn (the only widget above the editor), times included: the
+ * rows between the blank row Pi and omp draw above their widgets and the editor's top; none when the
+ * panel is not shown. Found by where they are, not by what they say.
+ */
+export function panelRows(lines: readonly string[], layout: EditorLayout = 'between-rules'): string[] {
+  const bounds = widgetBounds(lines, layout);
+  return bounds === undefined ? [] : lines.slice(...bounds);
 }
 
 /** The footer's status line: the last non-blank row (below the cwd and the model line). */
@@ -100,6 +138,27 @@ export function rowsContaining(lines: readonly string[], text: string): number {
 
 function withoutWhitespace(text: string): string {
   return text.replace(/\s+/gu, '');
+}
+
+/**
+ * How often the screen shows `text` whole. A notification wraps at the terminal's width (and Pi pads
+ * it), so the screen and the text are compared without the whitespace the wrapping moves, as the
+ * editor's text is.
+ */
+export function timesShown(lines: readonly string[], text: string): number {
+  const wanted = withoutWhitespace(text);
+  if (wanted === '') throw new Error('timesShown: nothing to look for');
+  return withoutWhitespace(lines.join('')).split(wanted).length - 1;
+}
+
+/** Whether the screen shows `text` whole (see timesShown). */
+export function showsText(lines: readonly string[], text: string): boolean {
+  return timesShown(lines, text) > 0;
+}
+
+/** Whether `block` is on screen as consecutive rows. */
+export function showsRows(lines: readonly string[], block: readonly string[]): boolean {
+  return lines.some((_line, row) => block.every((expected, offset) => lines[row + offset] === expected));
 }
 
 export type ScreenExpectation = string | RegExp | ((lines: readonly string[]) => boolean);
@@ -150,23 +209,26 @@ export async function submitLine(
   await terminal.waitForQuiet(150);
 }
 
-/** Pi 0.84 and later draw saved entries in the chat (`registerEntryRenderer`); 0.73 and oh-my-pi have no entry renderer. */
-export function drawsEntryLines(versionLabel: string, host: HostFacts = PI_HOST): boolean {
-  const [major = 0, minor = 0] = versionLabel.split('.').map(Number);
-  return host.entryRenderer && (major > 0 || minor >= 84);
+/** Pi's words before a warning's message (`ctx.ui.notify(..., "warning")`), on every line and on omp: the host's text, not ours. */
+export const HOST_WARNING_PREFIX = 'Warning: ';
+
+/** Any time of the day inside a row's brackets (`[open since 12:34]` reads `[open since 09:41]`), whatever the words around it. */
+function withCaptureTimes(row: string): string {
+  return row.replace(/\[[^\]]*\]/gu, (bracket) => bracket.replace(/\b\d\d:\d\d\b/gu, '09:41'));
 }
 
 /**
  * A capture as docs/terminal-ui.md shows it: the sandbox's project path, the footer's token counts
- * (which depend on that path's length) and the panel's times (shown as 09:41, the same width as any
- * time of the day) are the only parts that differ from run to run; blank rows below the footer are not
- * drawn by Pi.
+ * (which depend on that path's length) and the times in the panel's rows (shown as 09:41, the same
+ * width as any time of the day) are the only parts that differ from run to run; blank rows below the
+ * footer are not drawn by Pi.
  */
 export function normaliseCapture(lines: readonly string[], projectDir: string): string {
   const drawn = lines.slice(0, lastIndexWhere(lines, isDrawn) + 1);
+  const [panelFirst, panelEnd] = widgetBounds(drawn, 'between-rules') ?? [0, 0];
   return drawn
     .map((line) => line.replaceAll(projectDir, '~/project'))
-    .map((line) => line.replace(/ since \d\d:\d\d\]/gu, ' since 09:41]'))
+    .map((line, row) => (row >= panelFirst && row < panelEnd ? withCaptureTimes(line) : line))
     .map((line) => (line.includes('(auto)') ? line.replace(/^.*\(auto\) +/u, '<usage> (auto) ') : line))
     .join('\n');
 }
@@ -269,7 +331,8 @@ export function expectToolMarks(
 
 /**
  * The model sets a status Pi's validator refuses, and sends arguments as a JSON string; the collapsed
- * row of each call must show what was wrong (not Pi's header, which only names the tool) within `cols`.
+ * row of each call must show what was wrong (not Pi's header, which only names the tool) within `cols`:
+ * the kit's one line of the answer the host gave (read from the model's next request), fitted.
  */
 export async function expectValidatorRefusalRow(terminal: PiTerminal, model: ScriptedModel, cols: number): Promise<void> {
   model.enqueue(
@@ -283,11 +346,210 @@ export async function expectValidatorRefusalRow(terminal: PiTerminal, model: Scr
   );
   await submitLine(terminal, 'Mark the docs completed', 'Both calls were refused.');
 
+  // The request after the calls carries the whole conversation: its last two tool results answer them.
+  const answers = toolResultEntriesInCallOrder(model.chatRequests().at(-1))
+    .slice(-2)
+    .map((result) => result.text);
+  expect(answers).toHaveLength(2);
+  const rows = answers.map((text) => toolResultRows(text, { isError: true, cols })[0] ?? '');
   const screen = terminal.screenLines();
-  const refused = screen.filter((line) => line.startsWith(' ✗ Invalid arguments: '));
-  // Each host words the second its own way (Pi 1.6: no JSON object; before: `root: must be object`; omp: `id: is required`).
-  expect(refused, screen.join('\n')).toEqual([expect.stringMatching(/^ ✗ Invalid arguments: status: /u), expect.stringMatching(/^ ✗ Invalid arguments: \S/u)]);
-  for (const row of refused) expect(displayWidth(row)).toBeLessThanOrEqual(cols);
+  expect(screen.filter((line) => rows.includes(line)), screen.join('\n')).toEqual(rows);
+  // The first names the argument it refused; each host words the second its own way (Pi 1.6: no JSON
+  // object; before: `root: must be object`; omp: `id: is required`).
+  expect(rows[0]).toContain('status: ');
+  for (const row of rows) expect(displayWidth(row)).toBeLessThanOrEqual(cols);
   expect(rowsContaining(screen, 'Validation failed for tool')).toBe(0);
   expect(rowsContaining(screen, 'Invalid arguments for tool')).toBe(0);
+}
+
+// What the screen must show, computed from the state read as structure (the session file) with the
+// adapters' own display functions: a change of wording fails the tests of that display, not these.
+
+/**
+ * One plain model turn. Pi (and omp) write no session file before the first reply; after it the file
+ * exists and grows with each saved change, so the tests can read what is saved.
+ */
+export async function replyOnce(terminal: PiTerminal): Promise<void> {
+  terminal.model.enqueue({ text: 'Hello to you.' });
+  await submitLine(terminal, 'Hello.', 'Hello to you.');
+  await terminal.waitUntil(() => terminal.sandbox.sessionFiles().length > 0, 'the session file');
+}
+
+/** The session file written last: the one the terminal's Pi is writing (the same one after `-c`). */
+export function newestSessionFile(sandbox: PiSandbox): string | undefined {
+  return sandbox
+    .sessionFiles()
+    .map((path) => ({ path, written: statSync(path).mtimeMs }))
+    .sort((first, second) => first.written - second.written)
+    .at(-1)?.path;
+}
+
+/** What both adapters have saved on the branch Pi opens, read by their own functions. */
+export interface SavedSession {
+  readonly branch: readonly SessionFileEntry[];
+  /** Agent State's newest state (empty when none is saved) and its items' times. */
+  readonly view: SavedView;
+  /** Agent State's newest state, undefined when none is saved: what a chat line compares the next one with. */
+  readonly agentState: AgentStateSnapshot | undefined;
+  /** Context Guard's newest state, undefined when none is saved. */
+  readonly guard: GuardState | undefined;
+}
+
+/** Reads the newest session file now (a torn last line is skipped, as Pi skips it). */
+export function readSaved(sandbox: PiSandbox): SavedSession {
+  const file = newestSessionFile(sandbox);
+  const branch = file === undefined || !existsSync(file) ? [] : branchOfFile(readFileSync(file, 'utf8'));
+  const entries = branch as unknown as readonly PiSessionEntryPort[];
+  const agentState = restoreFromBranch(entries);
+  const guard = restoreGuardFromBranch(entries);
+  return {
+    branch,
+    view: savedView(branch),
+    agentState: agentState.kind === 'restored' ? agentState.value : undefined,
+    guard: guard.kind === 'restored' ? guard.value : undefined,
+  };
+}
+
+export type AgentStateChange = Extract<MutationOutcome, { kind: 'changed' }>;
+export type GuardChange = Extract<GuardOutcome, { kind: 'changed' }>;
+
+/** What the rules (applyMutation, the one model of them) make of `/agent-state <args>` on `state`: a change, or this throws. */
+export function agentStateChange(state: AgentStateSnapshot, command: string): AgentStateChange {
+  const request = parseCommand(command.replace(/^\/agent-state /u, ''));
+  const outcome = request.kind === 'mutation' ? applyMutation(state, request.mutation) : undefined;
+  if (outcome?.kind !== 'changed') throw new Error(`${command} changes nothing`);
+  return outcome;
+}
+
+/** What Context Guard's rules make of `/context-guard <args>` on `state` (empty when undefined): a change, or this throws. */
+export function guardChange(state: GuardState | undefined, command: string): GuardChange {
+  const request = parseGuardCommand(command.replace(/^\/context-guard /u, ''));
+  const outcome = request.kind === 'mutation' ? applyGuardMutation(state ?? EMPTY_GUARD_STATE, request.mutation) : undefined;
+  if (outcome?.kind !== 'changed') throw new Error(`${command} changes nothing`);
+  return outcome;
+}
+
+/** Agent State's panel for a saved view, each line fitted to `cols` as the kit's component draws it. */
+export function drawnPanel(view: SavedView, cols: number, options: { readonly collapsed?: boolean } = {}): string[] {
+  return panelLines(view.state, { ...options, since: view.since }).map((line) => plainText(fitLine(line, cols)));
+}
+
+/** The panel's lines whole, as an RPC client receives them (nothing cut). */
+export function wholePanel(view: SavedView): string[] {
+  return panelLines(view.state, { since: view.since }).map(plainText);
+}
+
+/**
+ * The chat line (Pi 0.80+) of the last of `payloads`, saved one after the other, as the adapter's own
+ * entry renderer draws it at `cols`: the adapter loaded in a fake host in mode `tui` (the testkit's),
+ * the payloads appended to its session, the line compared with the one saved before it.
+ */
+async function chatLineOf(extension: (pi: never) => void, customType: string, payloads: readonly unknown[], cols: number): Promise<string> {
+  const host = await startTuiHost(extension);
+  for (const payload of payloads) host.session.appendCustomEntry(customType, payload);
+  const line = drawnEntryLines(host, customType, cols).at(-1);
+  if (line === undefined) throw new Error(`no chat line for ${customType}`);
+  return line;
+}
+
+/** Agent State's chat line (Pi 0.80+) for a change from `previous` (undefined: nothing saved before) to `next`. */
+export function agentStateChatLine(previous: AgentStateSnapshot | undefined, next: AgentStateSnapshot, cols: number): Promise<string> {
+  const states = previous === undefined ? [next] : [previous, next];
+  return chatLineOf(agentStateExtension, STATE_ENTRY_TYPE, states.map((state) => toStatePayload(state, 'person')), cols);
+}
+
+/** Context Guard's chat line (Pi 0.80+) for a change from `previous` (undefined: nothing saved before) to `next`. */
+export function guardChatLine(previous: GuardState | undefined, next: GuardState, cols: number): Promise<string> {
+  const states = previous === undefined ? [next] : [previous, next];
+  return chatLineOf(contextGuardExtension, GUARD_ENTRY_TYPE, states.map(toGuardPayload), cols);
+}
+
+/** Agent State's chat lines (Pi 0.80+) of every state saved on `branch`, oldest first, as its entry renderer draws them. */
+export async function savedAgentStateChatLines(branch: readonly SessionFileEntry[], cols: number): Promise<string[]> {
+  const host = await startTuiHost(agentStateExtension);
+  for (const entry of branch) {
+    if (entry.type === 'custom' && entry['customType'] === STATE_ENTRY_TYPE) host.session.appendCustomEntry(STATE_ENTRY_TYPE, entry['data']);
+  }
+  return drawnEntryLines(host, STATE_ENTRY_TYPE, cols);
+}
+
+/** A footer status as the kit sets it in the terminal (showFooterStatus). */
+function terminalStatus(key: string, text: string): string {
+  let shown = '';
+  const ctx = { hasUI: true, mode: 'tui', ui: { setStatus: (_key: string, value: string | undefined) => (shown = value ?? '') } };
+  showFooterStatus(ctx as unknown as PiContextPort, key, text);
+  return shown;
+}
+
+/**
+ * Both adapters' footer statuses for a saved session as the terminal shows them, in the order of their
+ * keys (Pi sorts the statuses by key): one row each on omp; Pi joins them (footerLine).
+ */
+export function footerStatuses(saved: SavedSession): string[] {
+  const { state } = saved.view;
+  const statuses: [string, string | undefined][] = [
+    [FOOTER_STATUS_KEY, formatFooter(state, summarizeAgentState(state))],
+    [GUARD_FOOTER_STATUS_KEY, formatGuardFooter(saved.guard ?? EMPTY_GUARD_STATE)],
+  ];
+  return statuses
+    .flatMap(([key, text]): [string, string][] => (text === undefined ? [] : [[key, text]]))
+    .sort(([first], [second]) => first.localeCompare(second))
+    .map(([key, text]) => terminalStatus(key, text));
+}
+
+/** Pi's footer status line: the statuses joined with one space (TerminalFacts.footers `one-line`). */
+export function footerLine(saved: SavedSession): string {
+  return footerStatuses(saved).join(' ');
+}
+
+/** Agent State's footer alone as the terminal shows it, for a state the rules give. */
+export function agentStateFooter(text: string): string {
+  return terminalStatus(FOOTER_STATUS_KEY, text);
+}
+
+/** A tool row in the chat: Pi draws a tool's rows in a box with one column of padding on each side, the line fitted to what is left. */
+export function toolRow(line: StyledLine, cols: number): string {
+  return ` ${plainText(fitLine(line, cols - 2))}`;
+}
+
+/** A tool result's rows (the kit's result row, tool-row.ts): one collapsed, every line expanded. */
+export function toolResultRows(text: string, options: { readonly isError: boolean; readonly cols: number; readonly expanded?: boolean }): string[] {
+  return toolResultLines({ text, isError: options.isError, expanded: options.expanded ?? false, isPartial: false }).map((line) =>
+    toolRow(line, options.cols),
+  );
+}
+
+/** JSON's view of a state: the same whichever way it was built (a key set to undefined is no key). */
+function sameState(first: AgentStateSnapshot, second: AgentStateSnapshot): boolean {
+  return isDeepStrictEqual(JSON.parse(JSON.stringify(first)), JSON.parse(JSON.stringify(second)));
+}
+
+/**
+ * Seen once the session file holds `expected` (the state the rules give after the command) and the panel
+ * above the editor is drawn from it, whole or collapsed: the wait of a command that changes the state.
+ */
+export function savedAndShown(terminal: PiTerminal, expected: AgentStateSnapshot, options: { readonly collapsed?: boolean } = {}): (lines: readonly string[]) => boolean {
+  const layout = terminal.version.host.terminal.editorLayout;
+  return (lines) => {
+    const { view } = readSaved(terminal.sandbox);
+    return sameState(view.state, expected) && isDeepStrictEqual(panelRows(lines, layout), drawnPanel(view, terminal.cols, options));
+  };
+}
+
+/**
+ * Submits an `/agent-state` command that changes the state, waits until it is saved and drawn (and,
+ * when given, until the text `reply` computes from the change is on screen too, see showsText), and
+ * returns the change the rules made of it and what was saved before.
+ */
+export async function submitChange(
+  terminal: PiTerminal,
+  command: string,
+  options: SubmitOptions & { readonly collapsed?: boolean; readonly reply?: (change: AgentStateChange, before: SavedSession) => string | Promise<string> } = {},
+): Promise<{ readonly change: AgentStateChange; readonly before: SavedSession }> {
+  const before = readSaved(terminal.sandbox);
+  const change = agentStateChange(before.view.state, command);
+  const shown = savedAndShown(terminal, change.snapshot, options);
+  const reply = await options.reply?.(change, before);
+  await submitLine(terminal, command, (lines) => shown(lines) && (reply === undefined || showsText(lines, reply)), options);
+  return { change, before };
 }

@@ -1,33 +1,34 @@
-// The scene issue 22 found the panel hiding the work in hand in: 24 items, w1 done, w20 in_progress,
-// w22 blocked. Each step is a command and the text a terminal then shows (an RPC client needs only the command).
+import { summarizeAgentState, type AgentStateSnapshot } from '@j1nn0/agent-state';
+import { parseCommand } from '../../../src/commands.js';
+import { applyMutation } from '../../../src/mutations.js';
+import { formatFooter } from '../../../src/ui/footer.js';
+import { EMPTY_SNAPSHOT } from '../../snapshots.js';
 
-export interface SceneStep {
-  readonly command: string;
-  readonly seen: string;
-}
+// The scene issue 22 found the panel hiding the work in hand in: 24 items, w1 done, w20 in_progress,
+// w22 blocked.
 
 const ITEMS = 24;
 
-export const WORK_IN_HAND_STEPS: readonly SceneStep[] = [
-  { command: '/agent-state objective Ship the CSV export', seen: 'Agent State · Ship the CSV export' },
-  ...Array.from({ length: ITEMS }, (_, index) => ({
-    command: `/agent-state add w${index + 1} Item ${index + 1}`,
-    seen: `Agent State 0/${index + 1} done`,
-  })),
-  { command: '/agent-state set w1 done', seen: 'Agent State 1/24 done' },
-  { command: '/agent-state set w20 in_progress', seen: '] w20: Item 20' },
-  { command: '/agent-state set w22 blocked', seen: 'Agent State 1/24 done, 1 blocked' },
+export const WORK_IN_HAND_COMMANDS: readonly string[] = [
+  '/agent-state objective Ship the CSV export',
+  ...Array.from({ length: ITEMS }, (_, index) => `/agent-state add w${String(index + 1)} Item ${String(index + 1)}`),
+  '/agent-state set w1 done',
+  '/agent-state set w20 in_progress',
+  '/agent-state set w22 blocked',
 ];
 
-/** The panel after the scene: the two items a person acts on first, then what fits of the open ones. */
-export const WORK_IN_HAND_PANEL: readonly string[] = [
-  'Agent State · Ship the CSV export · 1/24 done',
-  '  [in_progress] w20: Item 20',
-  '  [blocked] w22: Item 22',
-  '  [open] w2: Item 2',
-  '  [open] w3: Item 3',
-  '  +19 more: 19 open',
-];
+/** Each command with the state the rules leave after it (applyMutation, the one model of the rules). */
+export function statesAfterEachCommand(commands: readonly string[]): { readonly command: string; readonly state: AgentStateSnapshot }[] {
+  let state = EMPTY_SNAPSHOT;
+  return commands.map((command) => {
+    const request = parseCommand(command.replace(/^\/agent-state /u, ''));
+    const outcome = request.kind === 'mutation' ? applyMutation(state, request.mutation) : undefined;
+    if (outcome?.kind === 'changed') state = outcome.snapshot;
+    return { command, state };
+  });
+}
 
-/** The same counts in the footer's text, as an RPC client receives it (the terminal puts `│ ` before it). */
-export const WORK_IN_HAND_FOOTER = 'Agent State 1/24 done, 1 blocked';
+/** The footer's words for a state, as footer.ts draws them: what a person sees change after each command. */
+export function footerOf(state: AgentStateSnapshot): string {
+  return formatFooter(state, summarizeAgentState(state)) ?? '';
+}

@@ -1,7 +1,8 @@
+import type { ProviderApi } from '@j1nn0/pi-testkit/host-facts';
 import type { ScriptedReply } from '../openai-stream.js';
 
 /** The wire formats Pi speaks to a provider that the scripted model answers (models.json `api`). */
-export type ProviderApi = 'openai-completions' | 'openai-responses' | 'anthropic-messages' | 'google-generative-ai';
+export type { ProviderApi };
 
 /** A tool the request offered the model, read from that provider's encoding. */
 export interface WireTool {

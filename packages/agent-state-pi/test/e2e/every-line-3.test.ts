@@ -1,3 +1,0 @@
-import { describeEveryLine } from './support/every-line.js';
-
-describeEveryLine(3);

@@ -1,0 +1,16 @@
+// Suites both adapters run against the fake host: what they must both do is written once here and
+// added by each adapter with its own commands and states. Assertion helpers that need no host are in
+// @j1nn0/test-checks; real hosts are in @j1nn0/pi-real-hosts.
+export { createCommandHarness, expectCleanRun, leafId } from './adapter-harness.js';
+export { addAdapterBoundaryTests } from './adapter-boundaries.js';
+export { addSessionPersistenceTests, addUnreadableEntryTests, type PersistedAdapter } from './session-persistence.js';
+export { addSessionSwitchTests } from './session-switch.js';
+export {
+  SAVED_PAYLOAD_DELIVERIES,
+  expectSavedPayloadRestoredOrRefused,
+  type SavedPayloadReading,
+  type SavedPayloadRestore,
+} from './saved-payload-restore.js';
+export { anySavedPayload, withoutKey, type NamedBreakage, type PayloadBreakage, type PayloadFields } from './saved-payloads.js';
+export { outputSchemaProblems } from './output-schema.js';
+export { drawnEntryLines, drawnWidget, startTuiHost } from './tui-host.js';
