@@ -4,14 +4,7 @@ import { tieredTestConfig, type TestTiers } from '../../vitest.tiers.js';
 export const tiers: TestTiers = {
   real: ['test/e2e/**/*.test.ts'],
   // Longest first (see TestTiers.slowest).
-  slowest: [
-    'test/e2e/every-line-1.test.ts',
-    'test/e2e/every-line-2.test.ts',
-    'test/e2e/every-line-3.test.ts',
-    'test/e2e/faults.test.ts',
-    'test/e2e/pi-install.test.ts',
-    'test/e2e/print-mode.test.ts',
-  ],
+  slowest: ['test/e2e/terminal-ui.test.ts', 'test/e2e/faults.test.ts', 'test/e2e/print-mode.test.ts'],
 };
 
 export default tieredTestConfig(tiers);

@@ -1,26 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CHECK_ENTRY_TYPE, readCheckPayload, toCheckPayload, type CompactionCheck } from '../src/check-entry.js';
-import { STATE_ENTRY_TYPE } from '../src/extension.js';
-import { formatUnreadableEntry } from '../src/format.js';
-import {
-  PROTECT_TWO,
-  compact,
-  compactionIds,
-  contextRequest,
-  expectCleanRun,
-  expectedStatus,
-  leafId,
-  readGuard,
-  readStatus,
-  recordAll,
-  requestAfterCompaction,
-  savedChecks,
-  startGuardHost,
-  takeCheckNotices,
-} from './context-guard-host.js';
+import { PROTECT_TWO, readGuard, readStatus, recordAll, startGuardHost } from './context-guard-host.js';
 import { guardState, statusText } from './expected-messages.js';
-import { assistantMessage, userMessage } from './messages.js';
 
 /** What PROTECT_TWO records. */
 const TWO_PROTECTED = guardState([
@@ -40,62 +22,8 @@ const LOST_SHIP: CompactionCheck = {
   restoredIds: [],
 };
 
-describe('the last check in the session', () => {
-  it('saves each check as its own entry with ids only, and restores it after a restart', async () => {
-    const host = await startGuardHost();
-    await recordAll(host, PROTECT_TWO);
-    await compact(host);
-    await contextRequest(host, requestAfterCompaction('Add no new runtime dependencies'));
-    takeCheckNotices(host);
-    const saved = host.session
-      .getBranch()
-      .flatMap((entry) => (entry.type === 'custom' && entry.customType === CHECK_ENTRY_TYPE ? [entry.data] : []));
-    const compactionId = host.session.getEntries().find((entry) => entry.type === 'compaction')?.id;
-    expect(saved).toEqual([toCheckPayload({ ...LOST_SHIP, compactionId } as CompactionCheck)]);
-    expect(JSON.stringify(saved)).not.toContain('CSV export');
-
-    await host.restart();
-
-    expect(await readStatus(host)).toBe(statusText(TWO_PROTECTED, { lastCheck: LOST_SHIP }));
-    expectCleanRun(host);
-  });
-
-  it('saves an unverifiable compaction too', async () => {
-    const host = await startGuardHost();
-    await recordAll(host, PROTECT_TWO);
-    host.session.appendEntry(STATE_ENTRY_TYPE, { schemaVersion: 1, recovery: 'off', items: 'unreadable' });
-    await compact(host);
-    await contextRequest(host, requestAfterCompaction('summary'));
-    expect(takeCheckNotices(host).map((notice) => notice.type)).toEqual(['warning']);
-    await host.restart();
-    expect(host.takeNotifications().map((notice) => notice.message)).toEqual([
-      formatUnreadableEntry('rejected_items'),
-    ]);
-    const [compactionId = ''] = compactionIds(host);
-    expect(savedChecks(host)).toEqual([{ kind: 'unverifiable', compactionId }]);
-    expect(await readGuard(host)).toEqual(guardState([]));
-    expect(await readStatus(host)).toBe(await expectedStatus(host, { discarded: true }));
-  });
-
-  it('follows the branch: /tree back to before the check shows none, forward again shows it', async () => {
-    const host = await startGuardHost();
-    await recordAll(host, PROTECT_TWO);
-    host.session.appendMessage(userMessage('hi'));
-    host.session.appendMessage(assistantMessage('hello'));
-    const beforeCheck = leafId(host);
-    await compact(host);
-    await contextRequest(host, requestAfterCompaction('Add no new runtime dependencies'));
-    takeCheckNotices(host);
-    const afterCheck = leafId(host);
-
-    const [compactionId = ''] = compactionIds(host);
-    await host.navigateTree(beforeCheck);
-    expect(await readStatus(host)).toBe(statusText(TWO_PROTECTED));
-    await host.navigateTree(afterCheck);
-    expect(await readStatus(host)).toBe(statusText(TWO_PROTECTED, { lastCheck: { ...LOST_SHIP, compactionId } }));
-  });
-
-  it('treats an unreadable saved check as none and still restores the items', async () => {
+describe('an unreadable saved check', () => {
+  it('counts as none, and the items still restore without a warning', async () => {
     const host = await startGuardHost();
     await recordAll(host, PROTECT_TWO);
     host.session.appendEntry(CHECK_ENTRY_TYPE, { schemaVersion: 1, check: { kind: 'verified', lost: 'ship' } });
@@ -103,18 +31,6 @@ describe('the last check in the session', () => {
     expect(host.takeNotifications()).toEqual([]);
     expect(await readGuard(host)).toEqual(TWO_PROTECTED);
     expect(await readStatus(host)).toBe(statusText(TWO_PROTECTED));
-  });
-
-  it('restores the items of a session where no check was ever saved', async () => {
-    const host = await startGuardHost();
-    host.session.appendEntry(STATE_ENTRY_TYPE, {
-      schemaVersion: 1,
-      recovery: 'critical',
-      items: [{ id: 'ship', kind: 'goal', content: 'Add CSV export to the report page', critical: true }],
-    });
-    await host.restart();
-    expect(await readGuard(host)).toEqual(guardState([['ship', 'goal', 'Add CSV export to the report page', true]], 'critical'));
-    expect(host.takeNotifications()).toEqual([]);
   });
 });
 

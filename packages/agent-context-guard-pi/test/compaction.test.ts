@@ -1,254 +1,182 @@
-import type { FakePiHost } from '@j1nn0/pi-testkit';
+import { createFakePiHost, type FakeExtensionApi, type FakePiHost } from '@j1nn0/pi-testkit';
 import { describe, expect, it } from 'vitest';
 import type { CompactionCheck } from '../src/check-entry.js';
-import { UNVERIFIABLE_COMPACTION, formatCheckNotice, formatPendingCheck } from '../src/format.js';
-import { STATE_ENTRY_TYPE } from '../src/persistence.js';
-import { guardState, statusText, verifiedCheck } from './expected-messages.js';
+import contextGuardExtension, { STATE_ENTRY_TYPE } from '../src/extension.js';
+import { formatCheckNotice, formatPendingCheck, formatRestateReply, formatRestatementContent } from '../src/format.js';
+import { RECOVERY_MESSAGE_TYPE } from '../src/recovery.js';
+import { RESTATE_ENTRY_TYPE } from '../src/restate-entry.js';
+import { FOOTER_CHECK_PENDING, formatFooter } from '../src/ui/footer.js';
 import {
-  PROTECT_TWO,
   compact,
-  compactionIds,
   contextRequest,
   expectCleanRun,
-  expectedStatus,
-  leafId,
-  readStatus,
   recordAll,
+  recoveryMessagesIn,
   recoverySends,
   requestAfterCompaction,
   runGuard,
   savedChecks,
   startGuardHost,
-  takeCheckNotices,
 } from './context-guard-host.js';
-import {
-  assistantMessage,
-  bashExecutionMessage,
-  branchSummaryMessage,
-  customMessage,
-  toolResultMessage,
-  userMessage,
-} from './messages.js';
 
-const SHIP = 'Add CSV export to the report page';
-const NO_DEPS = 'Add no new runtime dependencies';
-const TWO_PROTECTED = guardState([
-  ['ship', 'goal', SHIP, true],
-  ['no-deps', 'constraint', NO_DEPS],
-]);
-const SHIP_LOST = verifiedCheck({ preserved: 1, lost: [{ id: 'ship', critical: true }] });
-const NO_DEPS_LOST = verifiedCheck({ preserved: 1, lost: [{ id: 'no-deps', critical: false }] });
-const preserved = (count: number): string => formatCheckNotice(verifiedCheck({ preserved: count }));
+// What session-properties.test.ts does not draw: a compaction another extension provides from
+// session_before_compact, the footer from a compaction until its check (Pi's redraw wipes the word said
+// at the compaction), and a person's `/context-guard restate`: one command, only a person's, saved
+// before anything is sent, that gives the items a check found lost back to the model at once.
 
-/** The one check saved, of the session's one compaction, read by check-entry.ts's reader. */
-function expectOneCheck(host: FakePiHost, check: CompactionCheck): void {
-  const [compactionId = ''] = compactionIds(host);
-  expect(savedChecks(host)).toEqual([{ ...check, compactionId }]);
+const CSV = { id: 'csv', kind: 'constraint', content: 'Export CSV with a header row', critical: true } as const;
+const URL = { id: 'url', kind: 'fact', content: 'The report lives at /reports/7', critical: false } as const;
+const SUMMARY = 'We worked on the report page.';
+
+/** The person protects csv, critical; the model declares url, which only a person can make critical. */
+async function protectBoth(host: FakePiHost): Promise<void> {
+  await recordAll(host, [`add csv constraint --critical ${CSV.content}`]);
+  await host.executeTool('context_guard_protect', { id: URL.id, kind: URL.kind, content: URL.content });
 }
 
-describe('compaction lifecycle', () => {
-  it('observes compaction without cancelling or altering it, and says at once what it will check', async () => {
-    const host = await startGuardHost();
-    await recordAll(host, PROTECT_TWO);
-    // No session_before_compact handler at all: what is checked is read from the session afterwards.
-    expect(await compact(host)).toEqual([]);
-    expect(host.takeNotifications()).toEqual([
-      {
-        message: formatPendingCheck(TWO_PROTECTED.items),
-        type: 'info',
-      },
-    ]);
-  });
+async function afterLossyCompaction(recovery: 'off' | 'critical' = 'off'): Promise<FakePiHost> {
+  const host = await startGuardHost();
+  await protectBoth(host);
+  await recordAll(host, [`recovery ${recovery}`]);
+  host.takeNotifications();
+  await compact(host, SUMMARY);
+  host.takeNotifications();
+  return host;
+}
 
-  it('reports every item preserved as info when the compacted context still holds them', async () => {
-    const host = await startGuardHost();
-    await recordAll(host, PROTECT_TWO);
-    await compact(host);
-    const added = await contextRequest(host, requestAfterCompaction(`## Goal\n${SHIP}\n## Constraints\n- ${NO_DEPS}`));
-    expect(added).toBeUndefined();
-    expect(takeCheckNotices(host)).toEqual([
-      { message: preserved(2), type: 'info' },
-    ]);
+const footer = (host: FakePiHost): string | undefined => host.statuses.get('context-guard');
+
+/** The newest check saved in the session, read by check-entry.ts's reader. */
+function newestCheck(host: FakePiHost): CompactionCheck {
+  const check = savedChecks(host).at(-1);
+  if (check === undefined) throw new Error('no check saved');
+  return check;
+}
+
+/** The check notice the person got: the formatter's words for the check saved (format.test.ts has them). */
+function expectNoticeOf(host: FakePiHost, check: CompactionCheck): void {
+  expect(host.takeNotifications()).toEqual([{ message: formatCheckNotice(check), type: 'warning' }]);
+}
+
+async function restate(host: FakePiHost): Promise<string | undefined> {
+  const [reply] = await runGuard(host, 'restate');
+  expect(reply?.type).toBe('info');
+  return reply?.message;
+}
+
+describe('a compaction an extension provides from session_before_compact', () => {
+  it("is announced and checked like Pi's own", async () => {
+    const host = createFakePiHost({ mode: 'rpc', cwd: '/project' });
+    await host.load(contextGuardExtension);
+    await host.load((pi: FakeExtensionApi) => {
+      pi.on('session_before_compact', (event) => ({
+        compaction: { summary: SUMMARY, firstKeptEntryId: event.preparation.firstKeptEntryId, tokensBefore: 1 },
+      }));
+    });
+    await host.startSession();
+    await protectBoth(host);
+    host.takeNotifications();
+
+    const result = await host.compact({ summary: 'Pi would have summarised differently.' });
+
+    expect(result.entry).toMatchObject({ summary: SUMMARY, fromHook: true });
+    expect(host.takeNotifications()).toEqual([{ message: formatPendingCheck([CSV, URL]), type: 'info' }]);
+    await contextRequest(host, requestAfterCompaction(SUMMARY));
+    expect(newestCheck(host)).toMatchObject({ lost: [{ id: 'csv', critical: true }, { id: 'url', critical: false }] });
+    expectNoticeOf(host, newestCheck(host));
+  });
+});
+
+describe('the footer from a compaction until its check', () => {
+  it('says a check is pending, also after a restart, and shows the counts again once checked', async () => {
+    const host = await afterLossyCompaction();
+    expect(footer(host)).toBe(FOOTER_CHECK_PENDING);
+    await host.restart();
+    expect(footer(host)).toBe(FOOTER_CHECK_PENDING);
+
+    await contextRequest(host, requestAfterCompaction(SUMMARY));
+
+    expect(footer(host)).toBe(formatFooter({ recovery: 'off', items: [CSV, URL] }));
     expectCleanRun(host);
   });
+});
 
-  it('reports lost items as a warning, with the critical ones counted', async () => {
-    const host = await startGuardHost();
-    await recordAll(host, PROTECT_TWO);
-    await compact(host);
-    await contextRequest(host, requestAfterCompaction(`We keep: ${NO_DEPS.toUpperCase()}.`));
-    expect(takeCheckNotices(host)).toEqual([
-      { message: formatCheckNotice(SHIP_LOST), type: 'warning' },
+describe('/context-guard restate', () => {
+  it('is named by a check that lost critical items, and restates them once right after the summary until Pi stores them', async () => {
+    const host = await afterLossyCompaction();
+    expect(await restate(host)).toBe(formatRestateReply({ kind: 'pending' }));
+
+    await contextRequest(host, requestAfterCompaction(SUMMARY));
+    // Lost a critical item that recovery (off) did not restore: the notice names the restate command.
+    const check = newestCheck(host);
+    expect(check).toMatchObject({ lost: [{ id: 'csv', critical: true }, { id: 'url', critical: false }], restoredIds: [] });
+    expectNoticeOf(host, check);
+
+    expect(await restate(host)).toBe(formatRestateReply({ kind: 'restated', ids: ['csv'] }));
+    expect(host.session.customEntries(RESTATE_ENTRY_TYPE).map((entry) => entry.data)).toEqual([
+      { schemaVersion: 1, compactionId: expect.any(String) as unknown, ids: ['csv'] },
     ]);
-    const [compactionId = ''] = compactionIds(host);
-    expect(savedChecks(host)).toEqual([{ ...SHIP_LOST, compactionId }]);
-    expect(await readStatus(host)).toBe(await expectedStatus(host));
+    // The check and the restatement are saved as ids and counts, never content.
+    const saved = host.session.getEntries().filter((entry) => entry.type === 'custom' && entry.customType !== STATE_ENTRY_TYPE);
+    expect(saved).toHaveLength(2);
+    expect(JSON.stringify(saved)).not.toContain(CSV.content);
+    expect(await restate(host)).toBe(formatRestateReply({ kind: 'already', ids: ['csv'] }));
+
+    // The next request carries it right after the summary, handed to Pi once.
+    const content = formatRestatementContent([CSV]);
+    const returned = (await contextRequest(host, requestAfterCompaction(SUMMARY))) ?? [];
+    expect(recoveryMessagesIn(returned).map((message) => message['content'])).toEqual([content]);
+    expect(recoveryMessagesIn([returned[1]])).toHaveLength(1);
+    expect(recoverySends(host)).toHaveLength(1);
   });
 
-  it('searches every message role Pi sends to the model', async () => {
-    const host = await startGuardHost();
-    const sources = ['user says alpha', 'assistant says beta', 'tool returned gamma', 'extension note delta', 'ran epsilon', 'branch summary zeta'];
-    await recordAll(host, sources.map((text, index) => `add s${index} fact ${text}`));
-    await compact(host);
-    await contextRequest(host, [
-      userMessage('user says alpha'),
-      assistantMessage('assistant says beta'),
-      toolResultMessage('tool returned gamma'),
-      customMessage('other-extension', 'extension note delta', false),
-      bashExecutionMessage('echo', 'ran epsilon'),
-      branchSummaryMessage('branch summary zeta'),
-    ]);
-    expectOneCheck(host, verifiedCheck({ preserved: 6 }));
+  it('survives a restart before the next request, and is not repeated once Pi stored it', async () => {
+    const host = await afterLossyCompaction();
+    await contextRequest(host, requestAfterCompaction(SUMMARY));
+    host.takeNotifications();
+    await restate(host);
+    await host.restart();
+
+    const content = formatRestatementContent([CSV]);
+    const afterRestart = (await contextRequest(host, requestAfterCompaction(SUMMARY))) ?? [];
+    expect(recoveryMessagesIn(afterRestart).map((message) => message['content'])).toEqual([content]);
+
+    // Pi stores the message with the next prompt; from then on the session carries it and nothing is added.
+    host.session.appendRaw({ type: 'custom_message', customType: RECOVERY_MESSAGE_TYPE, content, display: false });
+    await host.restart();
+    expect(await contextRequest(host, requestAfterCompaction(SUMMARY))).toBeUndefined();
+    expect(await restate(host)).toBe(formatRestateReply({ kind: 'already', ids: ['csv'] }));
   });
 
-  it('does not count bash output excluded from the context, or text split across two messages', async () => {
-    const host = await startGuardHost();
-    await recordAll(host, ['add secret fact private output', 'add split fact end of one start of two']);
-    await compact(host);
-    await contextRequest(host, [
-      bashExecutionMessage('cat notes', 'private output', true),
-      userMessage('end of one'),
-      userMessage('start of two'),
-    ]);
-    expectOneCheck(
-      host,
-      verifiedCheck({
-        lost: [
-          { id: 'secret', critical: false },
-          { id: 'split', critical: false },
-        ],
-      }),
-    );
+  it('restates only what a person holds critical: an item the model declared waits until the person makes it so', async () => {
+    const partly = await afterLossyCompaction('critical');
+    await contextRequest(partly, requestAfterCompaction(SUMMARY));
+    // Recovery restored csv; url is lost and not critical: the notice says to make it critical first.
+    const check = newestCheck(partly);
+    expect(check).toMatchObject({ lost: [{ id: 'csv', critical: true }, { id: 'url', critical: false }], restoredIds: ['csv'] });
+    expectNoticeOf(partly, check);
+    expect(await restate(partly)).toBe(formatRestateReply({ kind: 'not_critical', ids: ['url'] }));
+    expect(partly.session.customEntries(RESTATE_ENTRY_TYPE)).toEqual([]);
+    await recordAll(partly, ['critical url on']);
+    expect(await restate(partly)).toBe(formatRestateReply({ kind: 'restated', ids: ['url'] }));
   });
 
-  it('verifies one compaction once: later requests are not checked again', async () => {
+  it('has nothing to restate when recovery restored everything lost', async () => {
     const host = await startGuardHost();
-    await recordAll(host, PROTECT_TWO);
-    await compact(host);
-    await contextRequest(host, requestAfterCompaction('nothing kept'));
-    expect(takeCheckNotices(host)).toHaveLength(1);
-    expect(await contextRequest(host, requestAfterCompaction('nothing kept'))).toBeUndefined();
-    expect(takeCheckNotices(host)).toEqual([]);
+    await recordAll(host, [`add csv constraint --critical ${CSV.content}`, 'recovery critical']);
+    await compact(host, SUMMARY);
+    host.takeNotifications();
+    await contextRequest(host, requestAfterCompaction(SUMMARY));
+    // Every lost item restored: the notice names no next step.
+    const check = newestCheck(host);
+    expect(check).toMatchObject({ lost: [{ id: 'csv', critical: true }], restoredIds: ['csv'] });
+    expectNoticeOf(host, check);
+    expect(await restate(host)).toBe(formatRestateReply({ kind: 'nothing' }));
   });
 
-  it('shows a pending check in status until the next request', async () => {
+  it('has nothing to restate before any compaction, and no tool of the model can do it', async () => {
     const host = await startGuardHost();
-    await recordAll(host, PROTECT_TWO);
-    await compact(host);
-    takeCheckNotices(host);
-    expect(await readStatus(host)).toBe(statusText(TWO_PROTECTED, { verificationPending: true }));
-    await contextRequest(host, requestAfterCompaction(SHIP));
-    expect(takeCheckNotices(host)).toHaveLength(1);
-    expect(await readStatus(host)).toBe(await expectedStatus(host));
-  });
-
-  it('checks nothing and says nothing when nothing is protected', async () => {
-    const host = await startGuardHost();
-    await compact(host);
-    expect(await contextRequest(host, requestAfterCompaction('summary'))).toBeUndefined();
-    expect(takeCheckNotices(host)).toEqual([]);
-    expect(savedChecks(host)).toEqual([]);
-    expect(await readStatus(host)).toBe(await expectedStatus(host));
-  });
-
-  it('warns once that a compaction cannot be verified when the protected set saved before it is unreadable', async () => {
-    const host = await startGuardHost();
-    await recordAll(host, PROTECT_TWO);
-    host.session.appendRaw({ type: 'custom', customType: STATE_ENTRY_TYPE, data: { schemaVersion: 99 } });
-    await compact(host);
-    expect(takeCheckNotices(host)).toEqual([]);
-    expect(await readStatus(host)).toBe(await expectedStatus(host, { verificationPending: true }));
-    expect(await contextRequest(host, requestAfterCompaction('summary'))).toBeUndefined();
-    expect(takeCheckNotices(host)).toEqual([{ message: UNVERIFIABLE_COMPACTION, type: 'warning' }]);
-    const [compactionId = ''] = compactionIds(host);
-    expect(savedChecks(host)).toEqual([{ kind: 'unverifiable', compactionId }]);
-    expect(await readStatus(host)).toBe(await expectedStatus(host));
-    expect(await contextRequest(host, requestAfterCompaction('summary'))).toBeUndefined();
-    expect(takeCheckNotices(host)).toEqual([]);
-  });
-
-  it.each([['add x fact X'], ['remove no-deps'], ['clear --yes'], ['recovery critical']])(
-    'checks the set as it stood when the compaction was appended, though %j changed it before the next request',
-    async (change) => {
-      const host = await startGuardHost();
-      await recordAll(host, PROTECT_TWO);
-      await compact(host);
-      takeCheckNotices(host);
-      await recordAll(host, [change]);
-      await contextRequest(host, requestAfterCompaction(SHIP));
-      expectOneCheck(host, NO_DEPS_LOST);
-    },
-  );
-
-  it('checks a compaction once though the protect tool changed the set before the next request', async () => {
-    const host = await startGuardHost();
-    await recordAll(host, PROTECT_TWO);
-    await compact(host);
-    await host.executeTool('context_guard_protect', { id: 'late', kind: 'fact', content: 'Late' });
-    await contextRequest(host, requestAfterCompaction(`${SHIP} ${NO_DEPS}`));
-    expectOneCheck(host, verifiedCheck({ preserved: 2 }));
-  });
-
-  it('keeps a pending check through unchanged or rejected requests', async () => {
-    const host = await startGuardHost();
-    await recordAll(host, PROTECT_TWO);
-    await compact(host);
-    await runGuard(host, 'recovery off');
-    await runGuard(host, 'add ship fact duplicate');
-    await runGuard(host, 'status');
-    await contextRequest(host, requestAfterCompaction(SHIP));
-    expectOneCheck(host, NO_DEPS_LOST);
-  });
-
-  it('checks nothing once tree navigation leaves the compaction off the branch', async () => {
-    const host = await startGuardHost();
-    await recordAll(host, PROTECT_TWO);
-    host.session.appendMessage(userMessage('hi'));
-    host.session.appendMessage(assistantMessage('hello'));
-    const target = leafId(host);
-    host.session.appendMessage(userMessage('more'));
-    await compact(host);
-    await host.navigateTree(target);
-    await contextRequest(host, requestAfterCompaction('summary'));
-    expect(takeCheckNotices(host)).toEqual([]);
-    expect(await readStatus(host)).toBe(await expectedStatus(host));
-  });
-
-  it('shows the check of the newest compaction, and an older check until the newest is checked', async () => {
-    const host = await startGuardHost();
-    await recordAll(host, PROTECT_TWO);
-    await compact(host);
-    await contextRequest(host, requestAfterCompaction(`${SHIP} ${NO_DEPS}`));
-    await compact(host);
-    expect(takeCheckNotices(host).map((notification) => notification.type)).toEqual(['info']);
-    const [older = '', newer = ''] = compactionIds(host);
-    const olderCheck = verifiedCheck({ compactionId: older, preserved: 2 });
-    expect(await readStatus(host)).toBe(await expectedStatus(host, { verificationPending: true, lastCheck: olderCheck }));
-    await contextRequest(host, requestAfterCompaction(SHIP));
-    expect(takeCheckNotices(host).map((notification) => notification.type)).toEqual(['warning']);
-    const newerCheck = verifiedCheck({ compactionId: newer, preserved: 1, lost: [{ id: 'no-deps', critical: false }] });
-    expect(savedChecks(host)).toEqual([olderCheck, newerCheck]);
-    expect(await readStatus(host)).toBe(await expectedStatus(host, { lastCheck: newerCheck }));
-  });
-
-  it('a newer compaction replaces one that was never checked', async () => {
-    const host = await startGuardHost();
-    await recordAll(host, PROTECT_TWO);
-    await compact(host);
-    await compact(host);
-    await contextRequest(host, requestAfterCompaction(SHIP));
-    expect(takeCheckNotices(host)).toHaveLength(1);
-    await contextRequest(host, requestAfterCompaction(SHIP));
-    expect(takeCheckNotices(host)).toEqual([]);
-  });
-
-  it('makes no recovery in the default mode', async () => {
-    const host = await startGuardHost();
-    await recordAll(host, PROTECT_TWO);
-    await compact(host);
-    const request = requestAfterCompaction('nothing kept');
-    expect(await contextRequest(host, request)).toBeUndefined();
-    expect(await host.emitContext(request)).toEqual(request);
-    expect(recoverySends(host)).toEqual([]);
+    expect(await restate(host)).toBe(formatRestateReply({ kind: 'nothing' }));
+    expect([...host.tools.keys()].some((name) => name.includes('restate'))).toBe(false);
   });
 });

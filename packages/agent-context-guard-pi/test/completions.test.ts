@@ -1,51 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import { completeArguments } from '../src/completions.js';
 
-const values = (prefix: string, ids: readonly string[] = []): string[] | null =>
-  completeArguments(prefix, ids)?.map((item) => item.value) ?? null;
+const IDS = ['ship', 'no-deps', 'has space'];
 
 describe('completeArguments', () => {
-  it('offers the subcommands, with a trailing space where an argument must follow', () => {
-    expect(values('')).toEqual(['add ', 'list', 'remove ', 'critical ', 'clear', 'status', 'recovery ', 'restate']);
-    expect(values('cr')).toEqual(['critical ']);
-    expect(values('re')).toEqual(['remove ', 'recovery ', 'restate']);
-    expect(values('x')).toBeNull();
+  it.each<[prefix: string, ids: readonly string[], values: string[] | null]>([
+    // The subcommands, with a trailing space where an argument must follow.
+    ['', [], ['add ', 'list', 'remove ', 'critical ', 'clear', 'status', 'recovery ', 'restate']],
+    ['cr', [], ['critical ']],
+    ['re', [], ['remove ', 'recovery ', 'restate']],
+    ['x', [], null],
+    // The kinds after add <id>, then the critical flag.
+    ['add ship ', [], ['add ship goal ', 'add ship constraint ', 'add ship requirement ', 'add ship decision ', 'add ship fact ']],
+    ['add ship c', [], ['add ship constraint ']],
+    ['add ship goal ', [], ['add ship goal --critical ']],
+    ['add ship goal --c', [], ['add ship goal --critical ']],
+    ['add ship goal Ship', [], null],
+    // Existing ids that can be typed, after remove and critical; then on and off for an existing id.
+    ['remove ', IDS, ['remove ship', 'remove no-deps']],
+    ['remove n', IDS, ['remove no-deps']],
+    ['remove ', [], null],
+    ['critical ', IDS, ['critical ship ', 'critical no-deps ']],
+    ['critical ship ', IDS, ['critical ship on', 'critical ship off']],
+    ['critical ship of', IDS, ['critical ship off']],
+    ['critical other ', IDS, null],
+    ['recovery ', [], ['recovery off', 'recovery critical']],
+    ['recovery c', [], ['recovery critical']],
+    // No menu once the typed text is the only match, so one Enter runs the command; nothing after a complete request.
+    ['list', [], null],
+    ['status', [], null],
+    ['recovery critical', [], null],
+    ['remove ship', IDS, null],
+    ['critical ship on', IDS, null],
+    ['remove ship ', IDS, null],
+    ['list ', [], null],
+  ])('offers %j the values %j', (prefix, ids, values) => {
+    expect(completeArguments(prefix, ids)?.map((item) => item.value) ?? null).toEqual(values);
   });
 
-  it('offers the kinds after add <id>', () => {
-    expect(values('add ship ')).toEqual([
-      'add ship goal ',
-      'add ship constraint ',
-      'add ship requirement ',
-      'add ship decision ',
-      'add ship fact ',
-    ]);
+  it('labels each value by its last word', () => {
     expect(completeArguments('add ship c', [])).toEqual([{ value: 'add ship constraint ', label: 'constraint' }]);
-  });
-
-  it('offers the critical flag after the kind', () => {
-    expect(values('add ship goal ')).toEqual(['add ship goal --critical ']);
-    expect(values('add ship goal --c')).toEqual(['add ship goal --critical ']);
-    expect(values('add ship goal Ship')).toBeNull();
-  });
-
-  it('offers existing typeable ids after remove', () => {
-    expect(values('remove ', ['ship', 'no-deps', 'has space'])).toEqual(['remove ship', 'remove no-deps']);
-    expect(values('remove n', ['ship', 'no-deps'])).toEqual(['remove no-deps']);
-    expect(values('remove ', [])).toBeNull();
-  });
-
-  it('offers existing typeable ids after critical, then on and off for an existing id', () => {
-    expect(values('critical ', ['ship', 'no-deps', 'has space'])).toEqual(['critical ship ', 'critical no-deps ']);
-    expect(values('critical ship ', ['ship'])).toEqual(['critical ship on', 'critical ship off']);
-    expect(values('critical ship of', ['ship'])).toEqual(['critical ship off']);
-    expect(values('critical other ', ['ship'])).toBeNull();
-    expect(completeArguments('critical ship on', ['ship'])).toBeNull();
-  });
-
-  it('offers the recovery modes', () => {
-    expect(values('recovery ')).toEqual(['recovery off', 'recovery critical']);
-    expect(values('recovery c')).toEqual(['recovery critical']);
   });
 
   it('describes the subcommands, the recovery modes, the critical flag and the critical switches', () => {
@@ -54,17 +48,5 @@ describe('completeArguments', () => {
         expect(item.description, item.label).toMatch(/^\S.{5,60}$/u);
       }
     }
-  });
-
-  it('shows no menu once the typed text is the only match, so one Enter runs the command', () => {
-    expect(completeArguments('list', [])).toBeNull();
-    expect(completeArguments('status', [])).toBeNull();
-    expect(completeArguments('recovery critical', [])).toBeNull();
-    expect(completeArguments('remove ship', ['ship'])).toBeNull();
-  });
-
-  it('offers nothing after a complete request', () => {
-    expect(values('remove ship ', ['ship'])).toBeNull();
-    expect(values('list ')).toBeNull();
   });
 });

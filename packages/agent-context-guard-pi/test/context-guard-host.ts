@@ -1,14 +1,11 @@
-import { createFakePiHost, type FakeExtensionApi, type FakePiHost } from '@j1nn0/pi-testkit';
-import { createCommandHarness, expectCleanRun as expectNoFailures, leafId, type PersistedAdapter } from '@j1nn0/pi-testkit/adapter-suites';
+import { createFakePiHost, type FakePiHost } from '@j1nn0/pi-testkit';
+import { createCommandHarness, expectCleanRun as expectNoFailures, type PersistedAdapter } from '@j1nn0/pi-testkit/adapter-suites';
 import { expect } from 'vitest';
-import { CHECK_ENTRY_TYPE, readCheckPayload, restoreCheckFromBranch, type CompactionCheck } from '../src/check-entry.js';
+import { CHECK_ENTRY_TYPE, readCheckPayload, type CompactionCheck } from '../src/check-entry.js';
 import contextGuardExtension, { RECOVERY_MESSAGE_TYPE, STATE_ENTRY_TYPE } from '../src/extension.js';
-import { formatPendingCheck, formatStatus, type GuardStatus } from '../src/format.js';
-import { MAX_ITEMS } from '../src/limits.js';
 import type { ContextGuardOutput } from '../src/structured-output.js';
 import type { ContextGuardTool } from '../src/tools.js';
-import { formatFooter } from '../src/ui/footer.js';
-import { guardState } from './expected-messages.js';
+import boundaryCompactor from './e2e/fixtures/boundary-compactor.js';
 import { compactionSummaryMessage, userMessage } from './messages.js';
 
 // One place for the fake-host setup every host-level test shares.
@@ -23,7 +20,6 @@ const harness = createCommandHarness({
 });
 
 export const { start: startGuardHost, run: runGuard, recordAll, savedPayloads } = harness;
-export { leafId };
 
 /** The text of a tool result's content parts. */
 export function resultText(content: readonly { type: string; text?: string }[]): string {
@@ -61,34 +57,20 @@ export function expectCleanRun(host: FakePiHost): void {
 
 /**
  * What `context_guard_list` gives a program, as Pi 1.6 runs it (the fake host mirrors 0.84.2, which drops
- * `structuredContent`, so the registered tool's execute is called with a context on the host's session).
+ * `structuredContent`, so the registered tool's execute is called with a context on the host's session,
+ * without a UI, as a codemode call in print mode would have).
  */
-export async function readGuard(host: FakePiHost): Promise<ContextGuardOutput> {
+export function listResult(host: FakePiHost): ReturnType<ContextGuardTool['execute']> {
   const tool = host.tools.get('context_guard_list') as unknown as ContextGuardTool | undefined;
   if (tool === undefined) throw new Error('context_guard_list is not registered');
   const ignore = (): undefined => undefined;
   const ctx = { hasUI: false, ui: { notify: ignore, setStatus: ignore, setWidget: ignore }, sessionManager: host.session };
-  const result = await tool.execute('read-guard', {}, undefined, undefined, ctx);
-  return result.structuredContent as ContextGuardOutput;
+  return tool.execute('read-guard', {}, undefined, undefined, ctx);
 }
 
-/**
- * What `status` must answer, drawn by the formatter from the state read as structure: by default nothing
- * discarded, no check pending and, as the last check, the newest one saved on the branch.
- */
-export async function expectedStatus(host: FakePiHost, status: Partial<Omit<GuardStatus, 'state'>> = {}): Promise<string> {
-  return formatStatus({
-    state: await readGuard(host),
-    discarded: false,
-    verificationPending: false,
-    lastCheck: restoreCheckFromBranch(host.session.getBranch()),
-    ...status,
-  });
-}
-
-/** The footer's words for the recorded state, as footer.ts draws them (an RPC client gets them bare). */
-export async function expectedFooter(host: FakePiHost, checkPending = false): Promise<string | undefined> {
-  return formatFooter(await readGuard(host), checkPending);
+/** The protected set and the recovery mode, as `context_guard_list` gives them to a program. */
+export async function readGuard(host: FakePiHost): Promise<ContextGuardOutput> {
+  return (await listResult(host)).structuredContent as ContextGuardOutput;
 }
 
 /** Every check saved in the session (all branches, in append order), read by check-entry.ts's reader. */
@@ -108,18 +90,6 @@ export function compactionIds(host: FakePiHost): string[] {
 export const persistedGuard: PersistedAdapter = { ...harness, readState: readGuard, expectCleanRun };
 
 /**
- * The word at `session_compact` when a snapshot awaits the next request, for every count of items and
- * of critical ones the limits allow, as the formatter writes it.
- */
-const PENDING_CHECK_NOTICES: ReadonlySet<string> = new Set(
-  Array.from({ length: MAX_ITEMS + 1 }, (_, total) =>
-    Array.from({ length: total + 1 }, (_, critical) =>
-      formatPendingCheck(guardState(Array.from({ length: total }, (_, index) => [`i${index}`, 'fact', 'F', index < critical] as const)).items),
-    ),
-  ).flat(),
-);
-
-/**
  * Pi's compaction as an extension sees it: `session_before_compact`, the compaction entry appended,
  * `session_compact` (the fake host does it as Pi does). Returns what the `session_before_compact`
  * handlers returned.
@@ -128,56 +98,25 @@ export async function compact(host: FakePiHost, summary = 'The user and the assi
   return (await host.compact({ summary })).beforeResults;
 }
 
-/** The armed summary of `boundaryCompactor`, per host. */
-const armedSummaries = new WeakMap<object, string>();
-
 /**
- * Another extension that compacts the way Pi 0.87+ lets it: it returns a compaction draft from
- * `turn_end`, which Pi appends with no compaction event. `/compact-at-turn-end <summary>` arms it once.
+ * The guard and another extension that compacts the way Pi 0.87+ lets it, in one fake Pi, a session
+ * started: the e2e fixture (e2e/fixtures/boundary-compactor.ts), which returns a compaction draft from
+ * `turn_end` that Pi appends with no compaction event.
  */
-function boundaryCompactor(pi: FakeExtensionApi): void {
-  pi.registerCommand('compact-at-turn-end', {
-    handler: (args) => {
-      armedSummaries.set(pi, args);
-      return Promise.resolve();
-    },
-  });
-  // Pi 0.84's typings predate boundary drafts; the fake host runs them as Pi 0.87+ does.
-  const proposeCompaction = (event: { entries: unknown[] }): unknown => {
-    const summary = armedSummaries.get(pi);
-    armedSummaries.delete(pi);
-    return summary === undefined ? undefined : { entries: [...event.entries, { type: 'compaction', summary }] };
-  };
-  pi.on('turn_end', proposeCompaction as never);
-}
-
-/** The guard and `boundaryCompactor` in one fake Pi, a session started. */
 export async function startGuardHostWithCompactor(): Promise<FakePiHost> {
   const host = createFakePiHost({ mode: 'rpc', cwd: '/project' });
   await host.load(contextGuardExtension);
-  await host.load(boundaryCompactor);
+  // Pi 0.84's typings predate boundary drafts; the fake host runs them as Pi 0.87+ does.
+  await host.load(boundaryCompactor as never);
   await host.startSession();
   return host;
 }
 
-/** Compacts at the next turn boundary through `boundaryCompactor`, as another extension would. */
+/** Compacts at the next turn boundary through the compactor, as another extension would. */
 export async function compactAtTurnEnd(host: FakePiHost, summary: string): Promise<void> {
-  await host.runCommand(`/compact-at-turn-end ${summary}`);
+  await host.runCommand(`/e2e-compact-at-turn-end ${summary}`);
+  expect(host.takeNotifications()).toEqual([{ message: 'armed', type: 'info' }]);
   await host.emitBoundary('turn_end');
-}
-
-/**
- * The notifications so far without the pending-check notices of compactions, each checked to be an
- * `info` of that exact form: for tests about the check itself (one test pins the notice word for word).
- */
-export function takeCheckNotices(host: FakePiHost): ReturnType<FakePiHost['takeNotifications']> {
-  return host.takeNotifications().filter((notification) => {
-    if (!PENDING_CHECK_NOTICES.has(notification.message)) {
-      return true;
-    }
-    expect(notification.type).toBe('info');
-    return false;
-  });
 }
 
 /** Emits one `context` event with these messages and returns the messages the extension answered with, if any. */

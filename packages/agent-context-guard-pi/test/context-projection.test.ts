@@ -1,35 +1,28 @@
 import { createLiteralVerifier } from '@j1nn0/agent-context-guard';
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_SEPARATOR, messageText, projectContext } from '../src/context-projection.js';
-import {
-  assistantMessage,
-  bashExecutionMessage,
-  branchSummaryMessage,
-  compactionSummaryMessage,
-  customMessage,
-  toolResultMessage,
-  userMessage,
-  userStringMessage,
-} from './messages.js';
+import { PLACEMENTS, assistantMessage, bashExecutionMessage, userMessage, type Placement } from './messages.js';
+
+const TEXT = '## Goal\nShip the export';
 
 describe('messageText', () => {
-  it('reads the text of user, assistant, tool-result and custom messages', () => {
-    expect(messageText(userMessage('from the user'))).toBe('from the user');
-    expect(messageText(userStringMessage('plain string content'))).toBe('plain string content');
-    expect(messageText(assistantMessage('from the model'))).toBe('from the model');
-    expect(messageText(toolResultMessage('file contents'))).toBe('file contents');
-    expect(messageText(customMessage('other-extension', 'injected note', false))).toBe('injected note');
+  it.each<[Placement, string]>([
+    ['compaction summary', TEXT],
+    ['branch summary', TEXT],
+    ['user text', TEXT],
+    ['user string', TEXT],
+    ['assistant text', TEXT],
+    ['assistant thinking and tool call', 'Working on it.'],
+    ['tool result', TEXT],
+    ['custom message', TEXT],
+    ['bash output', `cat notes.md\n${TEXT}`],
+    ['bash output excluded with !!', ''],
+  ])('reads %s as %j', (placement, text) => {
+    expect(messageText(PLACEMENTS[placement](TEXT))).toBe(text);
   });
 
-  it('reads both summaries', () => {
-    expect(messageText(compactionSummaryMessage('## Goal\nShip it'))).toBe('## Goal\nShip it');
-    expect(messageText(branchSummaryMessage('Tried another route'))).toBe('Tried another route');
-  });
-
-  it('reads a bash execution as command and output unless it is excluded from context', () => {
-    expect(messageText(bashExecutionMessage('npm test', 'all green'))).toBe('npm test\nall green');
+  it('reads a bash execution that says it is not excluded', () => {
     expect(messageText(bashExecutionMessage('npm test', 'all green', false))).toBe('npm test\nall green');
-    expect(messageText(bashExecutionMessage('secret-cmd', 'secret output', true))).toBe('');
   });
 
   it('keeps text parts only: no thinking, tool calls or images', () => {
@@ -38,16 +31,8 @@ describe('messageText', () => {
       { type: 'toolCall', id: 'c1', name: 'read', arguments: { path: 'secret.ts' } },
     ]);
     expect(messageText(message)).toBe('visible answer');
-    expect(
-      messageText({
-        role: 'user',
-        content: [
-          { type: 'image', data: 'aGk=', mimeType: 'image/png' },
-          { type: 'text', text: 'first' },
-          { type: 'text', text: 'second' },
-        ],
-      }),
-    ).toBe('first\nsecond');
+    const parts = [{ type: 'image', data: 'aGk=', mimeType: 'image/png' }, { type: 'text', text: 'first' }, { type: 'text', text: 'second' }];
+    expect(messageText({ role: 'user', content: parts })).toBe('first\nsecond');
   });
 
   it.each([

@@ -105,32 +105,21 @@ const protectArguments = fc.record(
   { requiredKeys: ['id', 'kind', 'content'] },
 );
 
-describe('arbitrary text from a person or the model', () => {
-  it(
-    'as command arguments gets a short safe answer and leaves a safe, durable state',
-    async () => {
-      await fc.assert(
-        fc.asyncProperty(commandArguments, async (args) => {
-          await expectCommandAnswersSafely(await startSeededHost(), args);
-        }),
-        { numRuns: RUNS },
-      );
-    },
-    5 * 60_000,
+/** Runs `expectSafe` on a seeded host for each drawn input. */
+function fuzz<T>(input: fc.Arbitrary<T>, expectSafe: (host: FakePiHost, args: T) => Promise<void>): Promise<void> {
+  return fc.assert(
+    fc.asyncProperty(input, async (args) => {
+      await expectSafe(await startSeededHost(), args);
+    }),
+    { numRuns: RUNS },
   );
+}
 
-  it(
-    'as protect arguments gets a short safe result, never a raw exception, and leaves a safe, durable state',
-    async () => {
-      await fc.assert(
-        fc.asyncProperty(protectArguments, async (args) => {
-          await expectProtectAnswersSafely(await startSeededHost(), args);
-        }),
-        { numRuns: RUNS },
-      );
-    },
-    5 * 60_000,
-  );
+describe('arbitrary text from a person or the model', () => {
+  it.each<[string, () => Promise<void>]>([
+    ['as command arguments gets a short safe answer', () => fuzz(commandArguments, expectCommandAnswersSafely)],
+    ['as protect arguments gets a short safe result, never a raw exception,', () => fuzz(protectArguments, expectProtectAnswersSafely)],
+  ])('%s and leaves a safe, durable state', (_name, run) => run(), 5 * 60_000);
 
   describe.each(MEGABYTE_STRINGS)('%s', (_name, huge) => {
     it.each(['add x goal', 'add x goal --critical', 'add', 'add x', 'remove', 'recovery', 'clear'])(

@@ -63,3 +63,23 @@ export function compactionSummaryMessage(summary: string): TestMessage {
 export function branchSummaryMessage(summary: string): TestMessage {
   return { role: 'branchSummary', summary, fromId: 'a1b2c3d4', timestamp: TIMESTAMP };
 }
+
+/** Where text appears in a request, as Pi puts it there: in text the model sees, or in parts it never sees. */
+export const PLACEMENTS = {
+  'compaction summary': compactionSummaryMessage,
+  'branch summary': branchSummaryMessage,
+  'user text': userMessage,
+  'user string': userStringMessage,
+  'assistant text': (text) => assistantMessage(text),
+  'assistant thinking and tool call': (text) =>
+    assistantMessage('Working on it.', [
+      { type: 'thinking', thinking: text },
+      { type: 'toolCall', id: 'call_1', name: 'write', arguments: { notes: text } },
+    ]),
+  'tool result': toolResultMessage,
+  'custom message': (text) => customMessage('other-extension', text),
+  'bash output': (text) => bashExecutionMessage('cat notes.md', text),
+  'bash output excluded with !!': (text) => bashExecutionMessage('cat notes.md', text, true),
+} satisfies Record<string, (text: string) => TestMessage>;
+
+export type Placement = keyof typeof PLACEMENTS;

@@ -58,6 +58,16 @@ describe('applyMutation', () => {
     });
   });
 
+  it('sets an item critical or not in place; the same again is unchanged, an unknown id rejected', () => {
+    const plain = { ...oneGoal.items[0], critical: false } as const;
+    expect(applyMutation(oneGoal, { kind: 'set_critical', id: 'ship', critical: false })).toMatchObject({ kind: 'changed', state: { items: [plain] } });
+    expect(applyMutation(oneGoal, { kind: 'set_critical', id: 'ship', critical: true })).toEqual({
+      kind: 'unchanged',
+      noChange: { reason: 'same_critical', id: 'ship', critical: true },
+    });
+    expect(applyMutation(oneGoal, { kind: 'set_critical', id: 'nope', critical: true })).toMatchObject({ kind: 'rejected', rejection: { code: 'unknown_item' } });
+  });
+
   it('clears items but keeps the recovery mode; clearing nothing is unchanged', () => {
     const critical: GuardState = { ...oneGoal, recovery: 'critical' };
     expect(applyMutation(critical, { kind: 'clear' })).toMatchObject({

@@ -52,7 +52,7 @@ const RESTORED_ONE: CompactionCheck = {
   restoredIds: ['ship'],
 };
 
-/** The notice the real Pi showed in test/e2e/recovery-placement.test.ts. */
+/** The notice the real Pi shows in test/e2e/compaction-paths.test.ts. */
 const DOCUMENTED_NOTICE = formatCheckNotice({
   ...RESTORED_ONE,
   lost: [
@@ -110,7 +110,7 @@ describe('README', () => {
     expect(codeBlocks(compactionPage)).toEqual([
       DOCUMENTED_NOTICE,
       formatRecoveryContent([SHIP]),
-      // The roles of a turn's requests: test/e2e/recovery-placement.test.ts compares them with the real Pi's.
+      // The roles of a turn's requests: test/e2e/compaction-paths.test.ts compares them with the real Pi's.
       expect.stringMatching(/^request 1: system, /u),
     ]);
     // docs/messages.md is written by test/messages-doc.test.ts, which holds its every line true.

@@ -1,19 +1,9 @@
 import { addSessionPersistenceTests, addSessionSwitchTests, addUnreadableEntryTests } from '@j1nn0/pi-testkit/adapter-suites';
 import { describe, expect, it } from 'vitest';
-import { STATE_ENTRY_TYPE } from '../src/extension.js';
 import { formatUnreadableEntry } from '../src/format.js';
 import type { UnreadableProblem } from '../src/persistence.js';
-import { formatFooter } from '../src/ui/footer.js';
-import {
-  expectCleanRun,
-  persistedGuard,
-  readGuard,
-  readStatus,
-  recordAll,
-  savedPayloads,
-  startGuardHost,
-} from './context-guard-host.js';
-import { guardState, statusText } from './expected-messages.js';
+import { persistedGuard, readGuard, recordAll, startGuardHost } from './context-guard-host.js';
+import { guardState } from './expected-messages.js';
 import { assistantMessage, userMessage } from './messages.js';
 
 const FACT_A = guardState([['a', 'fact', 'A']]);
@@ -25,37 +15,6 @@ const A = fact('a', 'A');
 const problem = (name: UnreadableProblem): string => name;
 
 describe('persistence', () => {
-  it('saves after add, remove, clear --yes, a recovery change and the protect tool, and nothing else', async () => {
-    const host = await startGuardHost();
-    await recordAll(host, ['add a fact A', 'remove a', 'add b fact B', 'clear --yes', 'recovery critical']);
-    await host.executeTool('context_guard_protect', { id: 'c', kind: 'fact', content: 'C' });
-    expect(savedPayloads(host)).toHaveLength(6);
-    await recordAll(host, ['list', 'status', 'clear', 'recovery critical']);
-    await host.executeTool('context_guard_list', {});
-    expect(savedPayloads(host)).toHaveLength(6);
-  });
-
-  it('resumes items and recovery mode after a restart', async () => {
-    const host = await startGuardHost();
-    await recordAll(host, ['add ship goal --critical Ship it', 'recovery critical']);
-    await host.restart();
-    const resumed = guardState([['ship', 'goal', 'Ship it', true]], 'critical');
-    expect(await readGuard(host)).toEqual(resumed);
-    expect(host.statuses.get('context-guard')).toBe(formatFooter(resumed));
-    expectCleanRun(host);
-  });
-
-  it('starts a new session empty and switches back to the earlier one', async () => {
-    const host = await startGuardHost();
-    await recordAll(host, ['add a fact A']);
-    const first = host.session;
-    await host.newSession();
-    expect(await readGuard(host)).toEqual(EMPTY);
-    expect(host.statuses.has('context-guard')).toBe(false);
-    await host.switchSession(first);
-    expect(await readGuard(host)).toEqual(FACT_A);
-  });
-
   it('ignores entries of other extensions, even newer ones', async () => {
     const host = await startGuardHost();
     await recordAll(host, ['add a fact A']);
@@ -126,16 +85,4 @@ describe('an unreadable newest entry', () => {
     discardedState: EMPTY,
   });
 
-  it('is no longer reported as discarded once a readable state is loaded', async () => {
-    const host = await startGuardHost();
-    host.session.appendRaw({ type: 'custom', customType: STATE_ENTRY_TYPE, data: 'broken' });
-    await host.startSession('startup');
-    host.takeNotifications();
-    await recordAll(host, ['add a fact A']);
-    await host.restart();
-    expect(host.takeNotifications()).toEqual([]);
-    expect(await readGuard(host)).toEqual(FACT_A);
-    // Only `status` says whether the newest entry was discarded.
-    expect(await readStatus(host)).toBe(statusText(FACT_A));
-  });
 });

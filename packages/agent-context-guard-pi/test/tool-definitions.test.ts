@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCompactionLifecycle } from '../src/compaction.js';
 import { createGuardController } from '../src/controller.js';
+import { CONTEXT_GUARD_OUTPUT_SCHEMA } from '../src/structured-output.js';
 import { AUTHORITY_BOUNDARY, createContextGuardTools } from '../src/tools.js';
 
 const TOOL_PAYLOAD_BUDGET_BYTES = 900;
@@ -36,6 +37,21 @@ describe('tool definitions', () => {
     const payload = tools.map(({ name, description, parameters }) => JSON.stringify({ name, description, parameters }));
     const bytes = payload.reduce((total, json) => total + Buffer.byteLength(json, 'utf8'), 0);
     expect(bytes).toBeLessThanOrEqual(TOOL_PAYLOAD_BUDGET_BYTES);
+  });
+
+  // Fields the provider never sees: how Pi (executionMode, outputSchema, annotations) and oh-my-pi (loadMode:
+  // a tool of its own; concurrency) run and judge each tool.
+  it('read only (list, with its output schema) or only add and run one at a time (protect)', () => {
+    const fields = tools.map((tool) => {
+      const { executionMode, outputSchema, annotations, loadMode, concurrency } = tool as typeof tool & { loadMode?: unknown; concurrency?: unknown };
+      return { executionMode, outputSchema, annotations, loadMode, concurrency };
+    });
+    const list = { executionMode: undefined, outputSchema: CONTEXT_GUARD_OUTPUT_SCHEMA, annotations: { readOnlyHint: true, openWorldHint: false } };
+    const protect = { executionMode: 'sequential', outputSchema: undefined, annotations: { destructiveHint: false, openWorldHint: false } };
+    expect(fields).toEqual([
+      { ...list, loadMode: 'essential', concurrency: undefined },
+      { ...protect, loadMode: 'essential', concurrency: 'exclusive' },
+    ]);
   });
 
   it('describe the kind as a plain string enum and leave criticality out: it is a person\'s decision', () => {

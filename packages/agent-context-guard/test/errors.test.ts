@@ -4,19 +4,11 @@ import { catchContextGuardError } from './support/expect-context-guard-error.js'
 import { FACT, GOAL, SECRET } from './support/sample-items.js';
 
 describe('ContextGuardError', () => {
-  test('is an Error with its own name, a code and a message', () => {
+  test('is an Error with its own name, a code, a message and the item id only when one is known', () => {
     const error = new ContextGuardError('invalid_input', 'item must be a plain object');
     expect(error).toBeInstanceOf(Error);
-    expect(error.name).toBe('ContextGuardError');
-    expect(error.code).toBe('invalid_input');
-    expect(error.message).toBe('item must be a plain object');
-  });
-
-  test('has no itemId property at all when no id is known', () => {
-    expect(Object.hasOwn(new ContextGuardError('invalid_input', 'x'), 'itemId')).toBe(false);
-  });
-
-  test('carries the id when one is known', () => {
+    expect([error.name, error.code, error.message]).toEqual(['ContextGuardError', 'invalid_input', 'item must be a plain object']);
+    expect(Object.hasOwn(error, 'itemId')).toBe(false);
     expect(new ContextGuardError('duplicate_item_id', 'x', 'goal-1').itemId).toBe('goal-1');
   });
 

@@ -9,31 +9,29 @@ import {
 import { expectContextGuardError } from './support/expect-context-guard-error.js';
 import { snapshotOf } from './support/sample-items.js';
 
-async function statusOf(content: string, context: string, options?: LiteralVerifierOptions): Promise<string | undefined> {
-  const item: ContextItemInput = { id: 'item', kind: 'requirement', content };
-  const report = await verifyContext({ snapshot: snapshotOf(item), context, verifier: createLiteralVerifier(options) });
-  return report.findings[0]?.status;
-}
+// The normalization is exactly "collapse whitespace runs, trim, lower-case", and content is found inside any
+// text however its whitespace and case are rewritten (properties.test.ts); these show what that means.
+describe('createLiteralVerifier', () => {
+  const EXACT = { caseSensitive: true, normalizeWhitespace: false };
 
-describe('createLiteralVerifier with default options', () => {
-  test.each([
-    ['an exact copy', 'Use pnpm', 'Use pnpm'],
-    ['content inside longer text', 'Use pnpm', 'We agreed: use pnpm for installs.'],
-    ['different letter case', 'Use PNPM', 'use pnpm'],
-    ['line breaks and tabs instead of spaces', 'Keep the API\tstable', 'keep\nthe   API \r\n stable'],
-    ['Unicode spaces', 'Keep the API stable', 'Keep\u00a0the\u2003API\u3000stable'],
-    ['content with padding and inner runs', '  Keep   the API\n', 'keep the api'],
-  ])('reports %s as preserved', async (_name, content, context) => {
-    expect(await statusOf(content, context)).toBe('preserved');
-  });
-
-  test.each([
-    ['a paraphrase', 'Use pnpm', 'Install with pnpm'],
-    ['an empty context', 'Use pnpm', ''],
-    ['a copy with a word missing', 'Keep the API stable', 'Keep API stable'],
-    ['words joined without the space between them', 'Use pnpm', 'Usepnpm'],
-  ])('reports %s as lost', async (_name, content, context) => {
-    expect(await statusOf(content, context)).toBe('lost');
+  test.each<[string, string, string, 'preserved' | 'lost', LiteralVerifierOptions?]>([
+    ['content inside longer text, in another case', 'Use pnpm', 'We agreed: use PNPM for installs.', 'preserved'],
+    ['Unicode spaces, padding and inner runs', '  Keep   the API\n', 'keep\u00a0the\u2003API\u3000stable', 'preserved'],
+    ['a paraphrase', 'Use pnpm', 'Install with pnpm', 'lost'],
+    ['an empty context', 'Use pnpm', '', 'lost'],
+    ['a copy with a word missing', 'Keep the API stable', 'Keep API stable', 'lost'],
+    ['words joined without the space between them', 'Use pnpm', 'Usepnpm', 'lost'],
+    ['another case, caseSensitive', 'Use pnpm', 'use pnpm', 'lost', { caseSensitive: true }],
+    ['the same case, caseSensitive', 'Use pnpm', 'we Use pnpm', 'preserved', { caseSensitive: true }],
+    ['other whitespace, normalizeWhitespace off', 'Use pnpm', 'use\npnpm', 'lost', { normalizeWhitespace: false }],
+    ['padding, normalizeWhitespace off', ' Use pnpm', 'use pnpm', 'lost', { normalizeWhitespace: false }],
+    ['the same whitespace in another case, normalizeWhitespace off', 'Use  pnpm', 'we USE  PNPM', 'preserved', { normalizeWhitespace: false }],
+    ['an exact substring, both off', 'a\tb', 'xa\tbx', 'preserved', EXACT],
+    ['a substring in another case, both off', 'a\tb', 'xA\tbx', 'lost', EXACT],
+  ])('%s: %j in %j is %s', async (_name, content, context, status, options) => {
+    const item: ContextItemInput = { id: 'item', kind: 'requirement', content };
+    const report = await verifyContext({ snapshot: snapshotOf(item), context, verifier: createLiteralVerifier(options) });
+    expect(report.findings[0]?.status).toBe(status);
   });
 
   test('never reports changed, unknown or anything else', async () => {
@@ -47,25 +45,6 @@ describe('createLiteralVerifier with default options', () => {
       { id: 'b', status: 'lost' },
     ]);
   });
-});
-
-describe('createLiteralVerifier options', () => {
-  test('caseSensitive: true requires the same letter case', async () => {
-    expect(await statusOf('Use pnpm', 'use pnpm', { caseSensitive: true })).toBe('lost');
-    expect(await statusOf('Use pnpm', 'we Use pnpm', { caseSensitive: true })).toBe('preserved');
-  });
-
-  test('normalizeWhitespace: false requires the same whitespace', async () => {
-    expect(await statusOf('Use pnpm', 'use\npnpm', { normalizeWhitespace: false })).toBe('lost');
-    expect(await statusOf(' Use pnpm', 'use pnpm', { normalizeWhitespace: false })).toBe('lost');
-    expect(await statusOf('Use  pnpm', 'we USE  PNPM', { normalizeWhitespace: false })).toBe('preserved');
-  });
-
-  test('both options off is an exact substring match', async () => {
-    const options = { caseSensitive: true, normalizeWhitespace: false };
-    expect(await statusOf('a\tb', 'xa\tbx', options)).toBe('preserved');
-    expect(await statusOf('a\tb', 'xA\tbx', options)).toBe('lost');
-  });
 
   test.each([
     ['a non-boolean caseSensitive', { caseSensitive: 'yes' }, 'literal verifier option caseSensitive must be a boolean'],
@@ -77,20 +56,12 @@ describe('createLiteralVerifier options', () => {
     expectContextGuardError(() => createLiteralVerifier(options as LiteralVerifierOptions), { code: 'invalid_input', message });
   });
 
-  test('refuses direct calls whose input does not have the documented shape', () => {
-    const verifier = createLiteralVerifier();
-    expectContextGuardError(() => verifier({ items: [], context: 5 } as never), {
-      code: 'invalid_input',
-      message: 'context must be a string',
-    });
-    expectContextGuardError(() => verifier({ items: [{ id: 'a' }], context: '' } as never), {
-      code: 'invalid_input',
-      message: 'items[0] must have a string id and content',
-    });
-    expectContextGuardError(() => verifier({ items: [null], context: '' } as never), {
-      code: 'invalid_input',
-      message: 'items[0] must be an object',
-    });
-    expectContextGuardError(() => verifier(undefined as never), { code: 'invalid_input', message: 'input must be an object' });
+  test.each([
+    [{ items: [], context: 5 }, 'context must be a string'],
+    [{ items: [{ id: 'a' }], context: '' }, 'items[0] must have a string id and content'],
+    [{ items: [null], context: '' }, 'items[0] must be an object'],
+    [undefined, 'input must be an object'],
+  ])('refuses a direct call with %j: %s', (input, message) => {
+    expectContextGuardError(() => createLiteralVerifier()(input as never), { code: 'invalid_input', message });
   });
 });

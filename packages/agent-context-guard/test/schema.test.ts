@@ -1,11 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  CONTEXT_FINDING_STATUSES,
-  CONTEXT_GUARD_SCHEMA_VERSION,
-  CONTEXT_ITEM_KINDS,
-  MAX_CONTEXT_ITEM_CONTENT_LENGTH,
-  MAX_CONTEXT_ITEM_ID_LENGTH,
-} from '../src/index.js';
+import { CONTEXT_FINDING_STATUSES, CONTEXT_GUARD_SCHEMA_VERSION, CONTEXT_ITEM_KINDS, MAX_CONTEXT_ITEM_CONTENT_LENGTH, MAX_CONTEXT_ITEM_ID_LENGTH } from '../src/index.js';
 
 describe('published constants', () => {
   test('list the kinds and statuses in documented order', () => {

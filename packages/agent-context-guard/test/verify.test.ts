@@ -26,6 +26,9 @@ function statusesOf(report: ContextGuardReport): ContextFindingStatus[] {
   return report.findings.map((finding) => finding.status);
 }
 
+const PRESERVED: ContextFindingStatus = 'preserved';
+const UNKNOWN: ContextFindingStatus = 'unknown';
+
 const allPreserved = [
   { id: GOAL.id, status: 'preserved' },
   { id: CONSTRAINT.id, status: 'preserved' },
@@ -44,8 +47,9 @@ describe('verifyContext with a well-behaved verifier', () => {
     expect(calls).toEqual([{ items: SNAPSHOT.items, context: CONTEXT }]);
   });
 
-  test('reports every item preserved as ok', async () => {
-    expect(await verify(verifierReturning(allPreserved))).toEqual({
+  test('reports every item preserved as ok, in a report that is plain JSON', async () => {
+    const report = await verify(verifierReturning(allPreserved));
+    expect(report).toEqual({
       schemaVersion: 1,
       ok: true,
       findings: allPreserved,
@@ -56,9 +60,10 @@ describe('verifyContext with a well-behaved verifier', () => {
       criticalFailures: [],
       issues: [],
     });
+    expect(JSON.parse(JSON.stringify(report))).toEqual(report);
   });
 
-  test('sorts each status into its list and keeps snapshot order whatever the verifier order', async () => {
+  test('sorts each status into its list, in snapshot order whatever the verifier order, with no issue', async () => {
     const report = await verify(
       verifierReturning([
         { id: FACT.id, status: 'lost' },
@@ -66,43 +71,10 @@ describe('verifyContext with a well-behaved verifier', () => {
         { id: CONSTRAINT.id, status: 'unknown' },
       ]),
     );
-    expect(report.findings).toEqual([
-      { id: GOAL.id, status: 'changed' },
-      { id: CONSTRAINT.id, status: 'unknown' },
-      { id: FACT.id, status: 'lost' },
-    ]);
+    expect(statusesOf(report)).toEqual(['changed', 'unknown', 'lost']);
     expect([report.preserved, report.changed, report.lost, report.unknown]).toEqual([[], [GOAL.id], [FACT.id], [CONSTRAINT.id]]);
-    expect(report.ok).toBe(false);
+    expect(report.criticalFailures).toEqual([GOAL.id]);
     expect(report.issues).toEqual([]);
-  });
-
-  test.each(['changed', 'lost', 'unknown'] as const)('is not ok when one item is %s', async (status) => {
-    const report = await verify(verifierReturning(findingsWith(CONSTRAINT.id, { id: CONSTRAINT.id, status })));
-    expect(report.ok).toBe(false);
-    expect(report.issues).toEqual([]);
-  });
-
-  test('lists critical items that are not preserved as critical failures', async () => {
-    const snapshot = snapshotOf(GOAL, { ...CONSTRAINT, critical: true }, { ...FACT, critical: true });
-    const report = await verify(
-      verifierReturning([
-        { id: GOAL.id, status: 'lost' },
-        { id: CONSTRAINT.id, status: 'preserved' },
-        { id: FACT.id, status: 'changed' },
-      ]),
-      snapshot,
-    );
-    expect(report.criticalFailures).toEqual([GOAL.id, FACT.id]);
-  });
-
-  test('does not list a non-critical item that is lost as a critical failure', async () => {
-    const report = await verify(verifierReturning(findingsWith(FACT.id, { id: FACT.id, status: 'lost' })));
-    expect(report.criticalFailures).toEqual([]);
-  });
-
-  test('awaits an async verifier', async () => {
-    const report = await verify(() => Promise.resolve(allPreserved as never));
-    expect(report.ok).toBe(true);
   });
 
   test('ignores extra keys on a finding', async () => {
@@ -128,49 +100,11 @@ describe('verifyContext with a well-behaved verifier', () => {
     });
     expect(report.preserved).toEqual([GOAL.id, CONSTRAINT.id, FACT.id]);
   });
-
-  test('gives a report that is plain JSON', async () => {
-    const report = await verify(verifierReturning(findingsWith(FACT.id)));
-    expect(JSON.parse(JSON.stringify(report))).toEqual(report);
-  });
 });
 
+// Which status each item gets, and every report invariant, hold for any verifier output (properties.test.ts);
+// these pin the issue each kind of bad output names.
 describe('verifyContext is fail-safe', () => {
-  /** Every item must be unknown and the only issue `issue`. */
-  function expectAllUnknown(report: ContextGuardReport, issue: string): void {
-    expect(statusesOf(report)).toEqual(['unknown', 'unknown', 'unknown']);
-    expect(report.unknown).toEqual([GOAL.id, CONSTRAINT.id, FACT.id]);
-    expect(report.criticalFailures).toEqual([GOAL.id]);
-    expect(report.issues).toEqual([issue]);
-    expect(report.ok).toBe(false);
-  }
-
-  test('verifier_threw: a verifier that throws leaves every item unknown and its message out', async () => {
-    const report = await verify(() => {
-      throw new Error(`could not read ${SECRET}`);
-    });
-    expectAllUnknown(report, 'verifier_threw');
-    expect(JSON.stringify(report)).not.toContain(SECRET);
-  });
-
-  test('verifier_threw: a verifier that rejects leaves every item unknown', async () => {
-    expectAllUnknown(await verify(() => Promise.reject(new Error(SECRET))), 'verifier_threw');
-  });
-
-  test('verifier_threw: a verifier that throws a non-error value leaves every item unknown', async () => {
-    expectAllUnknown(
-      await verify(() => {
-        // eslint-disable-next-line @typescript-eslint/only-throw-error -- a verifier may throw anything
-        throw allPreserved;
-      }),
-      'verifier_threw',
-    );
-  });
-
-  test('verifier_threw: a thenable whose then getter throws leaves every item unknown', async () => {
-    expectAllUnknown(await verify(verifierReturning(Object.defineProperty({}, 'then', { get: fail }))), 'verifier_threw');
-  });
-
   const nonArrays: readonly (readonly [string, unknown])[] = [
     ['undefined', undefined],
     ['null', null],
@@ -182,114 +116,123 @@ describe('verifyContext is fail-safe', () => {
     ['an array whose element getter throws', Object.defineProperty([...allPreserved], 0, { get: fail })],
   ];
 
-  test.each(nonArrays)('verifier_returned_non_array: %s leaves every item unknown', async (_name, output) => {
-    expectAllUnknown(await verify(verifierReturning(output)), 'verifier_returned_non_array');
-  });
-
-  test('verifier_returned_non_array: an async verifier resolving to a non-array leaves every item unknown', async () => {
-    expectAllUnknown(await verify(() => Promise.resolve({ findings: allPreserved } as never)), 'verifier_returned_non_array');
-  });
-
-  test('missing_finding: an item the verifier leaves out becomes unknown', async () => {
-    const report = await verify(verifierReturning(findingsWith(CONSTRAINT.id)));
-    expect(statusesOf(report)).toEqual(['preserved', 'unknown', 'preserved']);
-    expect(report.issues).toEqual(['missing_finding for item 1']);
+  test.each<readonly [string, string, ContextVerifier]>([
+    [
+      'verifier_threw',
+      'a verifier that throws',
+      () => {
+        throw new Error(`could not read ${SECRET}`);
+      },
+    ],
+    ['verifier_threw', 'a verifier that rejects', () => Promise.reject(new Error(SECRET))],
+    [
+      'verifier_threw',
+      'a verifier that throws a non-error value',
+      () => {
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- a verifier may throw anything
+        throw allPreserved;
+      },
+    ],
+    ['verifier_threw', 'a thenable whose then getter throws', verifierReturning(Object.defineProperty({}, 'then', { get: fail }))],
+    ...nonArrays.map(([name, output]) => ['verifier_returned_non_array', name, verifierReturning(output)] as const),
+    ['verifier_returned_non_array', 'an async verifier resolving to a non-array', () => Promise.resolve({ findings: allPreserved } as never)],
+  ])('%s: %s leaves every item unknown, with that one issue and no text of its own', async (issue, _name, verifier) => {
+    const report = await verify(verifier);
+    expect(statusesOf(report)).toEqual([UNKNOWN, UNKNOWN, UNKNOWN]);
+    expect(report.issues).toEqual([issue]);
     expect(report.ok).toBe(false);
+    expect(JSON.stringify(report)).not.toContain(SECRET);
   });
 
-  test('missing_finding: an empty answer leaves every item unknown, one issue per item', async () => {
-    const report = await verify(verifierReturning([]));
-    expect(report.unknown).toEqual([GOAL.id, CONSTRAINT.id, FACT.id]);
-    expect(report.issues).toEqual(['missing_finding for item 0', 'missing_finding for item 1', 'missing_finding for item 2']);
-  });
-
-  test('duplicate_finding: an item reported preserved twice becomes unknown', async () => {
-    const twice = { id: FACT.id, status: 'preserved' };
-    const report = await verify(verifierReturning(findingsWith(FACT.id, twice, twice)));
-    expect(statusesOf(report)).toEqual(['preserved', 'preserved', 'unknown']);
-    expect(report.issues).toEqual(['duplicate_finding at finding 3 for item 2']);
-  });
-
-  test('duplicate_finding: conflicting findings for one item make it unknown', async () => {
-    const report = await verify(
-      verifierReturning(findingsWith(GOAL.id, { id: GOAL.id, status: 'lost' }, { id: GOAL.id, status: 'preserved' })),
-    );
-    expect(statusesOf(report)).toEqual(['unknown', 'preserved', 'preserved']);
-    expect(report.criticalFailures).toEqual([GOAL.id]);
-    expect(report.issues).toEqual(['duplicate_finding at finding 1 for item 0']);
-  });
-
-  test('duplicate_finding: every extra finding for an item is listed', async () => {
-    const finding = { id: GOAL.id, status: 'preserved' };
-    const report = await verify(verifierReturning(findingsWith(GOAL.id, finding, finding, finding)));
-    expect(report.issues).toEqual(['duplicate_finding at finding 1 for item 0', 'duplicate_finding at finding 2 for item 0']);
-  });
-
-  const unsupportedStatuses: readonly (readonly [string, unknown])[] = [
-    ['a status in other case', 'Preserved'],
-    ['an invented status', 'ok'],
-    ['a boolean status', true],
-    ['a status in an array', ['preserved']],
-  ];
-
-  test.each(unsupportedStatuses)('unsupported_status: %s makes the item unknown', async (_name, status) => {
-    const report = await verify(verifierReturning(findingsWith(CONSTRAINT.id, { id: CONSTRAINT.id, status })));
-    expect(statusesOf(report)).toEqual(['preserved', 'unknown', 'preserved']);
-    expect(report.issues).toEqual(['unsupported_status at finding 1 for item 1']);
-  });
-
-  test('unsupported_status: a finding without a status makes the item unknown', async () => {
-    const report = await verify(verifierReturning(findingsWith(CONSTRAINT.id, { id: CONSTRAINT.id })));
-    expect(statusesOf(report)).toEqual(['preserved', 'unknown', 'preserved']);
-    expect(report.issues).toEqual(['unsupported_status at finding 1 for item 1']);
-  });
-
-  test('unsupported_status: a bad second finding spoils a good first one', async () => {
-    const report = await verify(
-      verifierReturning(findingsWith(GOAL.id, { id: GOAL.id, status: 'preserved' }, { id: GOAL.id, status: 'fine' })),
-    );
-    expect(statusesOf(report)).toEqual(['unknown', 'preserved', 'preserved']);
-    expect(report.issues).toEqual(['unsupported_status at finding 1 for item 0', 'duplicate_finding at finding 1 for item 0']);
-  });
-
-  test('unknown_finding_id: a finding for an id not in the snapshot is discarded', async () => {
-    const report = await verify(verifierReturning([...allPreserved, { id: SECRET, status: 'lost' }]));
-    expect(report.findings).toEqual(allPreserved);
-    expect(report.issues).toEqual(['unknown_finding_id at finding 3']);
-    expect(report.ok).toBe(false);
-  });
-
-  test('unknown_finding_id: an id that differs only in whitespace or case does not count', async () => {
-    const report = await verify(
-      verifierReturning(findingsWith(GOAL.id, { id: ` ${GOAL.id}`, status: 'preserved' }, { id: GOAL.id.toUpperCase(), status: 'preserved' })),
-    );
-    expect(statusesOf(report)).toEqual(['unknown', 'preserved', 'preserved']);
-    expect(report.issues).toEqual(['unknown_finding_id at finding 0', 'unknown_finding_id at finding 1', 'missing_finding for item 0']);
-  });
-
+  const twice = { id: FACT.id, status: 'preserved' };
+  const goalPreserved = { id: GOAL.id, status: 'preserved' };
   const malformedFindings: readonly (readonly [string, unknown])[] = [
     ['null', null],
     ['a number', 3],
     ['a bare id string', GOAL.id],
     ['a finding without an id', { status: 'preserved' }],
     ['a finding with a numeric id', { id: 0, status: 'preserved' }],
-    ['a nested finding', [{ id: GOAL.id, status: 'preserved' }]],
+    ['a nested finding', [goalPreserved]],
     ...HOSTILE_OBJECT_VARIANTS.filter(([name]) => /Proxy|getter|class|inheriting|symbol|function|non-enumerable/.test(name)).map(
-      ([name, make]) => [name, make({ id: GOAL.id, status: 'preserved' })] as const,
+      ([name, make]) => [name, make(goalPreserved)] as const,
     ),
   ];
 
-  test.each(malformedFindings)('invalid_finding: %s never counts as a finding', async (_name, finding) => {
-    const report = await verify(verifierReturning(findingsWith(GOAL.id, finding)));
-    expect(statusesOf(report)).toEqual(['unknown', 'preserved', 'preserved']);
-    expect(report.issues).toEqual(['invalid_finding at finding 0', 'missing_finding for item 0']);
-  });
+  // Which item ends up unknown.
+  const goal = [UNKNOWN, PRESERVED, PRESERVED];
+  const constraint = [PRESERVED, UNKNOWN, PRESERVED];
+  const fact = [PRESERVED, PRESERVED, UNKNOWN];
+  const none = [PRESERVED, PRESERVED, PRESERVED];
+  const unsupportedStatuses = [['a status in other case', 'Preserved'], ['an invented status', 'ok'], ['a boolean status', true], ['a status in an array', ['preserved']]] as const;
 
-  test('invalid_finding: a malformed finding beside a valid one leaves the valid one standing but the report not ok', async () => {
-    const proxy = new Proxy({ id: GOAL.id, status: 'lost' }, {});
-    const report = await verify(verifierReturning([...allPreserved, proxy]));
-    expect(statusesOf(report)).toEqual(['preserved', 'preserved', 'preserved']);
-    expect(report.issues).toEqual(['invalid_finding at finding 3']);
+  test.each<readonly [string, unknown[], readonly ContextFindingStatus[], readonly string[]]>([
+    ['missing_finding: an item the verifier leaves out becomes unknown', findingsWith(CONSTRAINT.id), constraint, ['missing_finding for item 1']],
+    [
+      'missing_finding: an empty answer leaves every item unknown, one issue per item',
+      [],
+      [UNKNOWN, UNKNOWN, UNKNOWN],
+      ['missing_finding for item 0', 'missing_finding for item 1', 'missing_finding for item 2'],
+    ],
+    ['duplicate_finding: an item reported preserved twice becomes unknown', findingsWith(FACT.id, twice, twice), fact, ['duplicate_finding at finding 3 for item 2']],
+    [
+      'duplicate_finding: conflicting findings for one item make it unknown',
+      findingsWith(GOAL.id, { id: GOAL.id, status: 'lost' }, goalPreserved),
+      goal,
+      ['duplicate_finding at finding 1 for item 0'],
+    ],
+    [
+      'duplicate_finding: every extra finding for an item is listed',
+      findingsWith(GOAL.id, goalPreserved, goalPreserved, goalPreserved),
+      goal,
+      ['duplicate_finding at finding 1 for item 0', 'duplicate_finding at finding 2 for item 0'],
+    ],
+    ...unsupportedStatuses.map(
+      ([name, status]) =>
+        [
+          `unsupported_status: ${name} makes the item unknown`,
+          findingsWith(CONSTRAINT.id, { id: CONSTRAINT.id, status }),
+          constraint,
+          ['unsupported_status at finding 1 for item 1'],
+        ] as const,
+    ),
+    [
+      'unsupported_status: a finding without a status makes the item unknown',
+      findingsWith(CONSTRAINT.id, { id: CONSTRAINT.id }),
+      constraint,
+      ['unsupported_status at finding 1 for item 1'],
+    ],
+    [
+      'unsupported_status: a bad second finding spoils a good first one',
+      findingsWith(GOAL.id, goalPreserved, { id: GOAL.id, status: 'fine' }),
+      goal,
+      ['unsupported_status at finding 1 for item 0', 'duplicate_finding at finding 1 for item 0'],
+    ],
+    [
+      'unknown_finding_id: a finding for an id not in the snapshot is discarded',
+      [...allPreserved, { id: SECRET, status: 'lost' }],
+      none,
+      ['unknown_finding_id at finding 3'],
+    ],
+    [
+      'unknown_finding_id: an id that differs only in whitespace or case does not count',
+      findingsWith(GOAL.id, { id: ` ${GOAL.id}`, status: 'preserved' }, { id: GOAL.id.toUpperCase(), status: 'preserved' }),
+      goal,
+      ['unknown_finding_id at finding 0', 'unknown_finding_id at finding 1', 'missing_finding for item 0'],
+    ],
+    ...malformedFindings.map(
+      ([name, finding]) =>
+        [`invalid_finding: ${name} never counts as a finding`, findingsWith(GOAL.id, finding), goal, ['invalid_finding at finding 0', 'missing_finding for item 0']] as const,
+    ),
+    [
+      'invalid_finding: a malformed finding beside a valid one leaves the valid one standing but the report not ok',
+      [...allPreserved, new Proxy({ id: GOAL.id, status: 'lost' }, {})],
+      none,
+      ['invalid_finding at finding 3'],
+    ],
+  ])('%s', async (_name, output, statuses, issues) => {
+    const report = await verify(verifierReturning(output));
+    expect(statusesOf(report)).toEqual(statuses);
+    expect(report.issues).toEqual(issues);
     expect(report.ok).toBe(false);
   });
 

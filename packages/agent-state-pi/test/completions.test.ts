@@ -3,77 +3,51 @@ import { completeArguments } from '../src/completions.js';
 
 const ids = ['parse', 'format', 'plan', 'has space'];
 
-function values(prefix: string): string[] | undefined {
-  return completeArguments(prefix, ids)?.map((item) => item.value);
+function values(prefix: string): string[] | null {
+  return completeArguments(prefix, ids)?.map((item) => item.value) ?? null;
 }
 
 describe('completeArguments', () => {
-  it('offers every subcommand for an empty prefix, with a trailing space when arguments follow', () => {
-    expect(completeArguments('', ids)?.map(({ value, label }) => ({ value, label }))).toEqual([
-      { value: 'status', label: 'status' },
-      { value: 'history', label: 'history' },
-      { value: 'objective ', label: 'objective' },
-      { value: 'add ', label: 'add' },
-      { value: 'set ', label: 'set' },
-      { value: 'remove ', label: 'remove' },
-      { value: 'decide ', label: 'decide' },
-      { value: 'clear', label: 'clear' },
-      { value: 'panel ', label: 'panel' },
-    ]);
-  });
-
-  it('describes every subcommand in a few words', () => {
+  it('offers every subcommand for an empty prefix, with a trailing space where arguments follow, each described in a few words', () => {
     const items = completeArguments('', ids) ?? [];
+    expect(items.map(({ value, label }) => ({ value, label }))).toEqual(
+      ['status', 'history', 'objective ', 'add ', 'set ', 'remove ', 'decide ', 'clear', 'panel '].map((value) => ({ value, label: value.trim() })),
+    );
     expect(items.find((item) => item.label === 'set')?.description).toBe("set a work item's status: set <id> <status>");
-    for (const item of items) {
-      expect(item.description, item.label).toMatch(/^\S.{5,60}$/u);
-    }
+    for (const item of items) expect(item.description, item.label).toMatch(/^\S.{5,60}$/u);
   });
 
-  it('shows no menu once the typed text is the only match, so one Enter runs the command', () => {
-    expect(completeArguments('status', ids)).toBeNull();
-    expect(completeArguments('clear', ids)).toBeNull();
-    expect(completeArguments('set parse done', ids)).toBeNull();
-    expect(completeArguments('remove plan', ids)).toBeNull();
+  it.each<[string, string[] | null]>([
+    ['s', ['status', 'set ']],
+    ['cl', ['clear']],
     // Accepting `add` still adds the space before its arguments.
-    expect(values('add')).toEqual(['add ']);
+    ['add', ['add ']],
+    // Existing work-item ids after set, remove and history, as the full argument text.
+    ['history p', ['history parse', 'history plan']],
+    ['set p', ['set parse ', 'set plan ']],
+    ['remove ', ['remove parse', 'remove format', 'remove plan']],
+    // The four statuses after set <id>, for an id that exists.
+    ['set parse ', ['set parse open', 'set parse in_progress', 'set parse blocked', 'set parse done']],
+    ['set parse b', ['set parse blocked']],
+    ['set nope ', null],
+    ['set has space ', null],
+    // No menu once the typed text is the only match, so one Enter runs the command.
+    ['status', null],
+    ['clear', null],
+    ['set parse done', null],
+    ['remove plan', null],
+    // Nothing fits.
+    ['x', null],
+    ['set zzz', null],
+    ['add ', null],
+    ['set parse done ', null],
+  ])('offers %j: %j', (prefix, offered) => {
+    expect(values(prefix)).toEqual(offered);
   });
 
-  it('offers statuses only after an id that exists', () => {
-    expect(completeArguments('set nope ', ids)).toBeNull();
-    expect(completeArguments('set has space ', ids)).toBeNull();
-  });
-
-  it('filters subcommands by prefix', () => {
-    expect(values('s')).toEqual(['status', 'set ']);
-    expect(values('cl')).toEqual(['clear']);
-  });
-
-  it('offers existing work-item ids after set, remove and history as the full argument text', () => {
-    expect(values('history p')).toEqual(['history parse', 'history plan']);
-    expect(completeArguments('set p', ids)).toEqual([
-      { value: 'set parse ', label: 'parse' },
-      { value: 'set plan ', label: 'plan' },
-    ]);
-    expect(values('remove ')).toEqual(['remove parse', 'remove format', 'remove plan']);
-  });
-
-  it('offers the four statuses after set <id>', () => {
-    expect(completeArguments('set parse ', ids)).toEqual([
-      { value: 'set parse open', label: 'open' },
-      { value: 'set parse in_progress', label: 'in_progress' },
-      { value: 'set parse blocked', label: 'blocked' },
-      { value: 'set parse done', label: 'done' },
-    ]);
-    expect(values('set parse b')).toEqual(['set parse blocked']);
-    expect(values('set parse do')).toEqual(['set parse done']);
-  });
-
-  it('returns null when nothing fits', () => {
-    expect(completeArguments('x', ids)).toBeNull();
-    expect(completeArguments('set zzz', ids)).toBeNull();
-    expect(completeArguments('add ', ids)).toBeNull();
-    expect(completeArguments('set parse done ', ids)).toBeNull();
+  it('labels an id or a status by itself', () => {
+    expect(completeArguments('set pl', ids)).toEqual([{ value: 'set plan ', label: 'plan' }]);
+    expect(completeArguments('set plan do', ids)).toEqual([{ value: 'set plan done', label: 'done' }]);
     expect(completeArguments('set ', [])).toBeNull();
   });
 });

@@ -24,16 +24,3 @@ export function decidedText(id: string): string {
 export function statusChangeText(id: string, from: WorkItemStatus, to: WorkItemStatus): string {
   return changeText({ kind: 'set_status', id, status: to }, snapshotOf({ workItems: [{ id, content: id, status: from }] }));
 }
-
-/** What each change of the README's first smoke run shows, in order (its closing `status` aside). */
-export function firstSmokeRunChangeTexts(): string[] {
-  return [
-    changeText({ kind: 'set_objective', objective: 'Ship the parser' }),
-    addedText('parse'),
-    addedText('format'),
-    addedText('docs'),
-    decidedText('pure-core'),
-    statusChangeText('parse', 'open', 'done'),
-    statusChangeText('format', 'open', 'in_progress'),
-  ];
-}

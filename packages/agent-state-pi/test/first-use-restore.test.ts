@@ -1,38 +1,25 @@
-import { createFakePiHost, type FakePiHost } from '@j1nn0/pi-testkit';
+import { createFakePiHost } from '@j1nn0/pi-testkit';
 import { describe, expect, it } from 'vitest';
 import agentStateExtension, { STATE_ENTRY_TYPE } from '../src/extension.js';
 import { readState } from './agent-state-host.js';
-import { EXAMPLE_SNAPSHOT } from './snapshots.js';
+import { EXAMPLE_SNAPSHOT, EXAMPLE_STATE, snapshotOf } from './snapshots.js';
 
 // Pi restores on session_start; a host that never sends one must not make the adapter start empty
 // and then save a state without what was recorded.
 
+const WITH_TESTS = snapshotOf({ ...EXAMPLE_STATE, workItems: [...(EXAMPLE_STATE.workItems ?? []), { id: 'tests', content: 'Write the tests' }] });
+
 describe('a host that sends no session_start (an SDK session whose extensions are never bound)', () => {
-  async function hostWithSavedState(): Promise<FakePiHost> {
+  it.each([
+    ['a tool call', (host: ReturnType<typeof createFakePiHost>) => host.executeTool('agent_state_add_work_item', { id: 'tests', content: 'Write the tests' })],
+    ['a command', (host: ReturnType<typeof createFakePiHost>) => host.runCommand('/agent-state add tests Write the tests')],
+  ])('reads the saved state at the first use, and %s adds to it', async (_name, use) => {
     const host = createFakePiHost({ hasUI: false });
     host.session.appendEntry(STATE_ENTRY_TYPE, { schemaVersion: 1, state: EXAMPLE_SNAPSHOT });
     await host.load(agentStateExtension);
-    return host;
-  }
-
-  it('reads the saved state at the first tool call', async () => {
-    const host = await hostWithSavedState();
-    expect(await readState(host)).toEqual(EXAMPLE_SNAPSHOT);
-  });
-
-  it('adds to the saved state instead of saving a state without it', async () => {
-    const host = await hostWithSavedState();
-    const result = await host.executeTool('agent_state_add_work_item', { id: 'tests', content: 'Write the tests' });
-    expect(result.isError).toBe(false);
-    const saved = host.session.customEntries(STATE_ENTRY_TYPE).at(-1)?.data as { state: { objective?: string; workItems: unknown[] } };
-    expect(saved.state.objective).toBe('Ship the parser');
-    expect(saved.state.workItems).toHaveLength(4);
-  });
-
-  it('reads the saved state at the first command', async () => {
-    const host = await hostWithSavedState();
-    await host.runCommand('/agent-state add tests Write the tests');
-    const saved = host.session.customEntries(STATE_ENTRY_TYPE).at(-1)?.data as { state: { workItems: unknown[] } };
-    expect(saved.state.workItems).toHaveLength(4);
+    await use(host);
+    expect(host.extensionErrors).toEqual([]);
+    expect((host.session.customEntries(STATE_ENTRY_TYPE).at(-1)?.data as { state: unknown }).state).toEqual(WITH_TESTS);
+    expect(await readState(host)).toEqual(WITH_TESTS);
   });
 });

@@ -1,6 +1,6 @@
 import type { PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
 import { describe, expect, it } from 'vitest';
-import { formatHistory, formatUsage } from '../src/format.js';
+import { formatHistory } from '../src/format.js';
 import { HISTORY_LINES, stateHistory, type StateHistory } from '../src/history.js';
 import { toStatePayload } from '../src/persistence.js';
 import { recordAll, runAgentState, savedPayloads, startAgentStateHost } from './agent-state-host.js';
@@ -101,18 +101,11 @@ describe('/agent-state history', () => {
     await host.executeTool('agent_state_set_work_item_status', { id: 'api', status: 'blocked' });
     await recordAll(host, ['set api in_progress']);
 
-    expect(savedPayloads(host).map((payload) => (payload as { by?: unknown }).by)).toEqual(['person', 'person', 'model', 'person']);
-    const [notice] = await runAgentState(host, 'history api');
-    expect(notice?.type).toBe('info');
-    expect(notice?.message).toMatch(
-      /^Agent State history of "api", newest last:\n- \d\d:\d\d you: added api \(open\)\n- \d\d:\d\d model: set api → blocked\n- \d\d:\d\d you: set api → in_progress$/u,
-    );
+    const history = stateHistory(host.session.getBranch(), 'api');
+    expect(history.lines.map((line) => line.by)).toEqual(['person', 'model', 'person']);
+    expect(await runAgentState(host, 'history api')).toEqual([{ message: formatHistory(history, 'api', new Date()), type: 'info' }]);
     // Reading the history saves nothing.
     expect(savedPayloads(host)).toHaveLength(4);
   });
 
-  it('answers more than one id with the usage of history, as a warning', async () => {
-    const host = await startAgentStateHost();
-    expect(await runAgentState(host, 'history a b')).toEqual([{ message: formatUsage('history'), type: 'warning' }]);
-  });
 });

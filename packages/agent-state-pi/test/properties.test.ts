@@ -1,4 +1,4 @@
-import { WORK_ITEM_STATUSES, type AgentStateSnapshot } from '@j1nn0/agent-state';
+import { WORK_ITEM_STATUSES, summarizeAgentState, type AgentStateSnapshot } from '@j1nn0/agent-state';
 import type { FakePiHost } from '@j1nn0/pi-testkit';
 import { SAVED_PAYLOAD_DELIVERIES, expectSavedPayloadRestoredOrRefused, type SavedPayloadRestore } from '@j1nn0/pi-testkit/adapter-suites';
 import { expectEqual } from '@j1nn0/test-checks';
@@ -9,6 +9,7 @@ import { formatUnreadableEntry } from '../src/format.js';
 import { MAX_DECISIONS, MAX_WORK_ITEMS, isQuotedId, isValidId, isValidText } from '../src/limits.js';
 import { applyMutation, isEmptySnapshot, type StateMutation } from '../src/mutations.js';
 import { STATE_ENTRY_TYPE, readStatePayload, restoreFromBranch, toStatePayload, type UnreadableProblem } from '../src/persistence.js';
+import { FOOTER_STATUS_KEY, formatFooter } from '../src/ui/footer.js';
 import { readState, startAgentStateHost } from './agent-state-host.js';
 import { anyPayload, validPayload } from './payload-arbitraries.js';
 import { EMPTY_SNAPSHOT, snapshotOf } from './snapshots.js';
@@ -127,6 +128,8 @@ async function move(host: FakePiHost, next: Exclude<Step, { kind: 'request' }>):
     case 'new_session_and_back': {
       const earlier = host.session;
       await host.newSession();
+      expectEqual(await readState(host), EMPTY_SNAPSHOT, 'in a new session');
+      expect(host.statuses.has(FOOTER_STATUS_KEY)).toBe(false);
       await host.switchSession(earlier);
       return;
     }
@@ -197,7 +200,7 @@ describe('the rules, over any sequence of requests', () => {
 
 describe('the adapter on the fake host, over random sessions', () => {
   it(
-    'saves one entry exactly for each change the rules accept, and every restore is the newest entry on the branch',
+    'saves one entry exactly for each change the rules accept, every restore is the newest entry on the branch, and the footer follows',
     async () => {
       await fc.assert(
         fc.asyncProperty(fc.array(step, { maxLength: 60 }), async (steps) => {
@@ -218,6 +221,9 @@ describe('the adapter on the fake host, over random sessions', () => {
               await move(host, next);
               expectEqual(await readState(host), restoredFromBranch(host), `after ${next.kind}`);
             }
+            // The footer follows the state, cleared when it is empty (an RPC client's footer: no terminal bar).
+            const shown = await readState(host);
+            expect(host.statuses.get(FOOTER_STATUS_KEY)).toBe(formatFooter(shown, summarizeAgentState(shown)));
             expect(host.extensionErrors).toEqual([]);
           }
         }),
@@ -235,7 +241,7 @@ describe('the adapter on the fake host, over random sessions', () => {
     unreadableWarning: formatUnreadableEntry,
     expectShown: async (host, reading) => {
       expectEqual(await readState(host), reading.ok ? reading.value : EMPTY_SNAPSHOT);
-      expect(host.statuses.has('agent-state')).toBe(reading.ok && !isEmptySnapshot(reading.value));
+      expect(host.statuses.has(FOOTER_STATUS_KEY)).toBe(reading.ok && !isEmptySnapshot(reading.value));
     },
   };
 

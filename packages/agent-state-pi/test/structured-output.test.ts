@@ -1,39 +1,19 @@
 import { createFakePiHost, type FakePiHost } from '@j1nn0/pi-testkit';
 import { outputSchemaProblems } from '@j1nn0/pi-testkit/adapter-suites';
-import type { PiContextPort } from '@j1nn0/pi-adapter-kit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import agentStateExtension, { STATE_ENTRY_TYPE } from '../src/extension.js';
 import { readStatePayload } from '../src/persistence.js';
 import { HISTORY_LINES } from '../src/history.js';
 import { changesBetween } from '../src/state-changes.js';
-import { AGENT_STATE_OUTPUT_SCHEMA, toAgentStateOutput, type AgentStateOutput } from '../src/structured-output.js';
-import type { AgentStateTool } from '../src/tools.js';
-import { FIRST_SMOKE_RUN, expectedStatus, recordAll, runAgentState, startAgentStateHost } from './agent-state-host.js';
+import { AGENT_STATE_OUTPUT_SCHEMA, toAgentStateOutput } from '../src/structured-output.js';
+import { FIRST_SMOKE_RUN, readOutput, recordAll, runAgentState, startAgentStateHost } from './agent-state-host.js';
 import { validPayload } from './payload-arbitraries.js';
 import { EXAMPLE_STATE, snapshotOf } from './snapshots.js';
 
-// What a program (a codemode script on Pi 0.99+) receives from agent_state_get, and the fields that
-// tell Pi how to run and judge each tool. The fake host mirrors Pi 0.84.2, whose results carry no
-// `structuredContent`, so these tests call the registered tool's execute as Pi 1.6 does.
-
-const MUTATING_TOOLS = ['agent_state_add_work_item', 'agent_state_set_work_item_status', 'agent_state_add_decision'];
-
-function toolOf(host: FakePiHost, name: string): AgentStateTool {
-  const tool = host.tools.get(name);
-  if (tool === undefined) throw new Error(`no tool ${name}`);
-  return tool as unknown as AgentStateTool;
-}
-
-/** A context on the host's current session, without a UI (as a codemode call in print mode would have). */
-function contextOf(host: FakePiHost): PiContextPort {
-  const ignore = (): undefined => undefined;
-  return { hasUI: false, ui: { notify: ignore, setStatus: ignore, setWidget: ignore }, sessionManager: host.session };
-}
-
-function getState(host: FakePiHost): ReturnType<AgentStateTool['execute']> {
-  return toolOf(host, 'agent_state_get').execute('call-1', {}, undefined, undefined, contextOf(host));
-}
+// What a program (a codemode script on Pi 0.99+) receives from agent_state_get. The fake host mirrors
+// Pi 0.84.2, whose results carry no `structuredContent`, so readOutput calls the registered tool's
+// execute as Pi 1.6 does.
 
 /** The time of each state entry on the branch, oldest first. */
 function savedTimes(host: FakePiHost): (string | undefined)[] {
@@ -44,16 +24,15 @@ function savedTimes(host: FakePiHost): (string | undefined)[] {
 }
 
 describe('structured output', () => {
-  it('agent_state_get returns the state as an object beside the unchanged status text', async () => {
+  it('agent_state_get gives a program the state as an object: items with since when, decisions and the history', async () => {
     const host = await startAgentStateHost();
     await recordAll(host, FIRST_SMOKE_RUN);
 
-    const result = await getState(host);
+    const output = await readOutput(host);
 
-    expect(result.content).toEqual([{ type: 'text', text: await expectedStatus(host) }]);
     // `since`: the time of the entry that gave each unfinished item its status (add docs, set format).
     const stamps = savedTimes(host);
-    expect(result.structuredContent).toEqual({
+    expect(output).toEqual({
       objective: 'Ship the parser',
       workItems: [
         { id: 'parse', content: 'Parse the arguments', status: 'done' },
@@ -75,23 +54,23 @@ describe('structured output', () => {
         earlier: 0,
       },
     });
-    expect(outputSchemaProblems(AGENT_STATE_OUTPUT_SCHEMA, result.structuredContent)).toEqual([]);
+    expect(outputSchemaProblems(AGENT_STATE_OUTPUT_SCHEMA, output)).toEqual([]);
   });
 
   it("gives a script the newest changes, the model's among them, and how many earlier ones it leaves out", async () => {
     const host = await startAgentStateHost();
     await recordAll(host, ['objective Ship the parser', ...Array.from({ length: HISTORY_LINES }, (_, index) => `add step-${index.toString()} Step ${index.toString()}`)]);
-    await toolOf(host, 'agent_state_set_work_item_status').execute('call-0', { id: 'step-0', status: 'blocked' }, undefined, undefined, contextOf(host));
+    await host.executeTool('agent_state_set_work_item_status', { id: 'step-0', status: 'blocked' });
     await runAgentState(host, 'clear --yes');
 
-    const { structuredContent } = await getState(host);
+    const output = await readOutput(host);
 
-    const history = (structuredContent as AgentStateOutput).history;
+    const { history } = output;
     // 18 saved changes: the objective, the adds, the model's status and the clear.
     expect(history.earlier).toBe(18 - HISTORY_LINES);
     expect(history.steps.at(-2)).toEqual({ at: savedTimes(host).at(-2), by: 'model', changes: [{ kind: 'status_set', id: 'step-0', status: 'blocked' }] });
     expect(history.steps.at(-1)?.changes).toEqual([{ kind: 'cleared', ids: Array.from({ length: HISTORY_LINES }, (_, index) => `step-${index.toString()}`) }]);
-    expect(outputSchemaProblems(AGENT_STATE_OUTPUT_SCHEMA, structuredContent)).toEqual([]);
+    expect(outputSchemaProblems(AGENT_STATE_OUTPUT_SCHEMA, output)).toEqual([]);
   });
 
   it('says which saved change it cannot read, with no changes, rather than guessing', async () => {
@@ -99,16 +78,16 @@ describe('structured output', () => {
     host.session.appendEntry(STATE_ENTRY_TYPE, { schemaVersion: 2 });
     await host.load(agentStateExtension);
     await host.startSession();
-    const { structuredContent } = await getState(host);
-    expect((structuredContent as AgentStateOutput).history).toEqual({ steps: [{ at: savedTimes(host)[0] }], earlier: 0 });
-    expect(outputSchemaProblems(AGENT_STATE_OUTPUT_SCHEMA, structuredContent)).toEqual([]);
+    const output = await readOutput(host);
+    expect(output.history).toEqual({ steps: [{ at: savedTimes(host)[0] }], earlier: 0 });
+    expect(outputSchemaProblems(AGENT_STATE_OUTPUT_SCHEMA, output)).toEqual([]);
   });
 
   it('leaves objective out when none is set, as a saved snapshot does', async () => {
     const host = await startAgentStateHost();
-    const result = await getState(host);
-    expect(result.structuredContent).toEqual({ workItems: [], decisions: [], history: { steps: [], earlier: 0 } });
-    expect(outputSchemaProblems(AGENT_STATE_OUTPUT_SCHEMA, result.structuredContent)).toEqual([]);
+    const output = await readOutput(host);
+    expect(output).toEqual({ workItems: [], decisions: [], history: { steps: [], earlier: 0 } });
+    expect(outputSchemaProblems(AGENT_STATE_OUTPUT_SCHEMA, output)).toEqual([]);
   });
 
   it('gives ids and content exactly as recorded, not escaped for a terminal', () => {
@@ -134,7 +113,7 @@ describe('structured output', () => {
         await host.load(agentStateExtension);
         await host.startSession();
 
-        const { structuredContent } = await getState(host);
+        const structuredContent = await readOutput(host);
 
         // The session stores the JSON round trip of what was appended; a payload the adapter refuses starts empty.
         const read = readStatePayload(JSON.parse(JSON.stringify(payload)));
@@ -162,30 +141,5 @@ describe('structured output', () => {
     expect(
       outputSchemaProblems(AGENT_STATE_OUTPUT_SCHEMA, { workItems: [{ id: 'a', content: 'A', status: 'Done' }], decisions: [], history: none }),
     ).not.toEqual([]);
-  });
-});
-
-describe('tool fields for Pi', () => {
-  it('agent_state_get declares its output schema and that it only reads', async () => {
-    const host = await startAgentStateHost();
-    const get = toolOf(host, 'agent_state_get');
-    expect(get.outputSchema).toBe(AGENT_STATE_OUTPUT_SCHEMA);
-    expect(get.annotations).toEqual({ readOnlyHint: true, openWorldHint: false });
-    expect(get.executionMode).toBeUndefined();
-  });
-
-  it('the three mutating tools run one at a time and have no structured output', async () => {
-    const host = await startAgentStateHost();
-    for (const name of MUTATING_TOOLS) {
-      const tool = toolOf(host, name);
-      expect(tool.executionMode, name).toBe('sequential');
-      expect(tool.outputSchema, name).toBeUndefined();
-      expect(tool.annotations?.readOnlyHint, name).toBeUndefined();
-      expect(tool.annotations?.openWorldHint, name).toBe(false);
-    }
-    // Adding never replaces what is recorded; setting a status does, and setting it again changes nothing.
-    expect(toolOf(host, 'agent_state_add_work_item').annotations?.destructiveHint).toBe(false);
-    expect(toolOf(host, 'agent_state_add_decision').annotations?.destructiveHint).toBe(false);
-    expect(toolOf(host, 'agent_state_set_work_item_status').annotations).toEqual({ idempotentHint: true, openWorldHint: false });
   });
 });

@@ -4,6 +4,7 @@ import { expectAgentStateError } from './expect-agent-state-error.js';
 
 const OBJECT_PROTOTYPE_NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'prototype'];
 
+// properties.test.ts draws ids from these names too: any state holding them survives a JSON round trip.
 describe.each(OBJECT_PROTOTYPE_NAMES)('the id %s', (id) => {
   test('is not found in an empty state', () => {
     const state = createAgentState();
@@ -24,13 +25,6 @@ describe.each(OBJECT_PROTOTYPE_NAMES)('the id %s', (id) => {
     expect(state.removeWorkItem(id).id).toBe(id);
     expect(state.listWorkItems().map((item) => item.id)).toEqual(['before']);
     expect(state.listDecisions()).toEqual([{ id, content: 'Decision' }]);
-  });
-
-  test('survives a JSON round trip of the snapshot', () => {
-    const state = createAgentState({ workItems: [{ id, content: 'Item' }], decisions: [{ id, content: 'Decision' }] });
-    const restored = restoreAgentState(JSON.parse(JSON.stringify(state.snapshot())));
-    expect(restored.snapshot()).toStrictEqual(state.snapshot());
-    expect(restored.getWorkItem(id)?.content).toBe('Item');
   });
 
   test('is still detected as a repeat inside one input', () => {

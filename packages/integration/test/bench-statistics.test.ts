@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadProblem } from '../src/bench/load-check.js';
-import { formatSignedMilliseconds } from '../src/bench/report.js';
-import { extensionPhaseMilliseconds } from '../src/bench/pi-timing.js';
-import { overFloorRow, ratioToFloorRow } from '../src/bench/startup-figure.js';
-import { medianInterval } from '../src/bench/timing.js';
+import { formatSignedMilliseconds, perRoundDifferenceRow, perRoundRatioRow } from '../src/bench/report.js';
+import { extensionPhaseMilliseconds, loadProblem } from '../src/bench/startup-figure.js';
+import { inRotatingRounds, medianInterval } from '../src/bench/timing.js';
 
 describe('medianInterval', () => {
   it('takes the 6th smallest and the 6th largest of 20 values (95.9 % coverage)', () => {
@@ -52,44 +50,51 @@ describe('extensionPhaseMilliseconds', () => {
   });
 });
 
-describe('ratioToFloorRow', () => {
+describe('perRoundRatioRow', () => {
   // Round i: the floor took 100 + i ms, the loaded start 1.1 times that, except round 3, disturbed by other load.
   const floor = Array.from({ length: 7 }, (_unused, round) => 100 + round);
   const loaded = floor.map((milliseconds, round) => (round === 3 ? milliseconds * 2 : milliseconds * 1.1));
+  const comparison = { figure: '4 Pi start-up', where: 'peer', subject: loaded, anchor: floor, anchorName: 'the floor' };
 
   it('takes the median of the per-round ratios, not the ratio of the medians', () => {
-    const row = ratioToFloorRow('peer', loaded, floor, undefined);
+    const row = perRoundRatioRow(comparison);
     expect(row.ratio).toBeCloseTo(1.1, 10);
-    expect(row.value).toBe('1.10x');
-    expect(row.anchor).toBe('Pi with an empty extension, median: 103.0 ms');
+    expect(row.value).toBe('114.4 ms');
+    expect(row.anchor).toBe('the floor, median: 103.0 ms');
     expect(row.measure).toBe('peer: ratio to the floor, median of the 7 per-round ratios (95 % interval of that median 1.10x to 2.00x)');
     expect([row.goal, row.verdict]).toEqual(['report', 'info']);
   });
 
-  it('pairs each loaded start with the floor of its own round', () => {
+  it('pairs each subject with the anchor of its own round', () => {
     // The same times, the floor's rounds reversed: the ratios change although neither median does.
-    const row = ratioToFloorRow('peer', loaded, [...floor].reverse(), undefined);
-    expect(row.ratio).not.toBeCloseTo(1.1, 3);
+    expect(perRoundRatioRow({ ...comparison, anchor: [...floor].reverse() }).ratio).not.toBeCloseTo(1.1, 3);
   });
 
-  it('meets a ratio goal at or under it and misses it above', () => {
-    expect(ratioToFloorRow('adapters', loaded, floor, 1.1).verdict).toBe('met');
-    const row = ratioToFloorRow('adapters', loaded, floor, 1.05);
-    expect([row.goal, row.verdict]).toEqual(['<= 1.05x the floor', 'missed']);
-  });
-
-  it('says when there are too few rounds for an interval', () => {
-    expect(ratioToFloorRow('peer', [110, 220], [100, 100], undefined).measure).toContain('(too few rounds for an interval)');
+  it('meets a ratio goal at or under it and misses it above, and says when there are too few rounds for an interval', () => {
+    expect(perRoundRatioRow({ ...comparison, goal: 1.1 }).verdict).toBe('met');
+    expect(perRoundRatioRow({ ...comparison, goal: 1.05 })).toMatchObject({ goal: '<= 1.05x the floor', verdict: 'missed' });
+    expect(perRoundRatioRow({ ...comparison, subject: [110, 220], anchor: [100, 100] }).measure).toContain('(too few rounds for an interval)');
   });
 });
 
-describe('overFloorRow', () => {
+describe('perRoundDifferenceRow', () => {
   it('gives the median of the per-round differences with its interval in signed milliseconds', () => {
-    const floor = [100, 100, 100, 100, 100, 100];
-    const row = overFloorRow('adapters', [101, 102, 103, 104, 105, 90], floor, 10);
+    const row = perRoundDifferenceRow({ figure: '4 Pi start-up', where: 'adapters', subject: [101, 102, 103, 104, 105, 90], anchor: [100, 100, 100, 100, 100, 100], anchorName: 'the floor', goal: 10 });
     expect(row.value).toBe('+2.50 ms');
     expect(row.measure).toBe('adapters: over the floor, median of the 6 per-round differences (95 % interval of that median -10.0 ms to +5.00 ms)');
     expect([row.goal, row.verdict]).toEqual(['<= 10 ms over the floor', 'met']);
+  });
+});
+
+describe('inRotatingRounds', () => {
+  it('measures each variant once unmeasured, then once a round, each round starting one later', async () => {
+    const order: string[] = [];
+    const times = await inRotatingRounds(['a', 'b', 'c'], 3, (variant) => {
+      order.push(variant);
+      return Promise.resolve(`${variant}${order.length.toString()}`);
+    });
+    expect(order.join('')).toBe('abc' + 'abc' + 'bca' + 'cab');
+    expect(times).toEqual([['a4', 'a9', 'a11'], ['b5', 'b7', 'b12'], ['c6', 'c8', 'c10']]);
   });
 });
 

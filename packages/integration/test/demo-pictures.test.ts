@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { PI_E2E_TIMEOUT_MS, describeEachPi } from '@j1nn0/pi-real-hosts';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SCENES, firstDifference, makeSceneSvg, pngPathOf, readCommittedSvg } from '../src/demo/demo-pictures.js';
-import { DEMO_PI } from '../src/demo/demo-target.js';
+import { DEMO_PI } from '../src/demo/demo-pi.js';
 import { rasterisePicture } from '../src/demo/picture-png.js';
 
 // The READMEs' pictures are what the real Pi shows now: each scene is played again (one Pi start

@@ -2,11 +2,11 @@ import { summarizeAgentState } from '@j1nn0/agent-state';
 import type { FakePiHost } from '@j1nn0/pi-testkit';
 import { describe, expect, it } from 'vitest';
 import { MAX_ITEMS as GUARD_MAX_ITEMS } from '../../agent-context-guard-pi/src/limits.js';
-import { FOOTER_STATUS_KEY as GUARD_FOOTER_KEY } from '../../agent-context-guard-pi/src/ui/footer.js';
-import { expectedFooter as expectedGuardFooter, readGuard } from '../../agent-context-guard-pi/test/context-guard-host.js';
+import { FOOTER_STATUS_KEY as GUARD_FOOTER_KEY, formatFooter as formatGuardFooter } from '../../agent-context-guard-pi/src/ui/footer.js';
+import { readGuard } from '../../agent-context-guard-pi/test/context-guard-host.js';
 import { MAX_WORK_ITEMS } from '../../agent-state-pi/src/limits.js';
-import { FOOTER_STATUS_KEY as AGENT_STATE_FOOTER_KEY } from '../../agent-state-pi/src/ui/footer.js';
-import { expectedFooter as expectedAgentStateFooter, readState } from '../../agent-state-pi/test/agent-state-host.js';
+import { FOOTER_STATUS_KEY as AGENT_STATE_FOOTER_KEY, formatFooter as formatAgentStateFooter } from '../../agent-state-pi/src/ui/footer.js';
+import { readState } from '../../agent-state-pi/test/agent-state-host.js';
 import { startHostWithBothAdapters } from './support/fake-host-with-both-adapters.js';
 
 // Pi's terminal UI draws the footer statuses of all extensions on one line, joined with one space, and
@@ -37,8 +37,9 @@ async function atTheLimits(mode: 'rpc' | 'tui'): Promise<FakePiHost> {
 
 /** Each adapter's footer words for what it holds, as its footer function draws them. */
 async function expectedFooters(host: FakePiHost): Promise<[string, string]> {
-  const agentState = await expectedAgentStateFooter(host);
-  const guard = await expectedGuardFooter(host);
+  const state = await readState(host);
+  const agentState = formatAgentStateFooter(state, summarizeAgentState(state));
+  const guard = formatGuardFooter(await readGuard(host));
   if (agentState === undefined || guard === undefined) throw new Error('a full state has a footer');
   return [agentState, guard];
 }

@@ -1,20 +1,24 @@
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import { createPiSandbox, describeEachPi, startPi, type PiCliResult, type PiSandbox, type PiTarget } from '@j1nn0/pi-real-hosts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentStateScript, contextGuardScript } from '../src/smoke-script.js';
+import { danglingMapSources, hostPackagesIn, shipsLicense } from '../src/package-checks.js';
+import { SmokeChecks } from '../src/smoke-checks.js';
+import { runSmokeScenario } from '../src/smoke-scenario.js';
 import { warningLines } from '../src/startup-warnings.js';
-import { changelogSection } from './support/changeset-plan.js';
+import { relativeLinks } from './support/markdown-links.js';
 import { PI_PACKAGES, installedDir, npmEnvIn, piInstallFromRegistry } from './support/pi-npm-install.js';
-import { registryDocument } from './support/registry-publish.js';
-import { REHEARSAL_TIMEOUT_MS, publishTargetSettings, rehearseRelease, type Rehearsal } from './support/release-rehearsal.js';
+import { fetchPublished, type PublishedPackage } from './support/published-packages.js';
+import { REHEARSAL_TIMEOUT_MS, changelogSection, publishTargetSettings, rehearseRelease, type Rehearsal } from './support/release-rehearsal.js';
 import { runCommand } from './support/run-command.js';
 
-// The release steps of RELEASING.md, end to end, on a scratch clone of HEAD: `changeset version`,
-// `changeset publish` to a loopback registry without uplinks, then `pi install npm:` from it. What the
-// working tree has but HEAD does not is not part of a release, so it is not part of this either.
+// The release steps of RELEASING.md, end to end, on a scratch clone of HEAD: a build, `changeset
+// version`, `changeset publish` to a loopback registry without uplinks, the tarballs it published as a
+// user gets them, then `pi install npm:` from it on the oldest and the newest Pi and the smoke run with
+// what that installed. What the working tree has but HEAD does not is not part of a release, so it is
+// not part of this either.
 
 const INSTALL_TIMEOUT_MS = 120_000;
 const PI_TIMEOUT_MS = 120_000;
@@ -101,8 +105,10 @@ describe('the release rehearsal on a clone of HEAD', () => {
     done = await rehearsal();
   }, REHEARSAL_TIMEOUT_MS);
 
-  it('versions each publishable package as the pending changesets say and consumes the changesets', async () => {
+  it('versions each publishable package as `changeset status` announced, an adapter at least a patch when its core is released, and consumes the changesets', async () => {
     for (const [name, version] of done.planned) expect((await manifestAt(packageFolder(done, name))).version, name).toBe(version);
+    const released = (name: string): boolean => done.planned.get(name) !== done.before.get(name);
+    for (const [adapter, core] of ADAPTER_CORES) expect(!released(core) || released(adapter), adapter).toBe(true);
     const left = (await readdir(join(done.cloneDir, '.changeset'))).filter((file) => file.endsWith('.md') && file !== 'README.md');
     expect(left).toEqual([]);
   });
@@ -110,26 +116,27 @@ describe('the release rehearsal on a clone of HEAD', () => {
   it("writes every changeset's text into the CHANGELOG.md of each package it names, under the new version", async () => {
     const missing: string[] = [];
     for (const changeset of done.changesets) {
-      for (const name of changeset.releases.keys()) {
+      for (const { name } of changeset.releases) {
         const changelog = await readFile(join(packageFolder(done, name), 'CHANGELOG.md'), 'utf8');
         expect(changelog.startsWith(`# ${name}\n`), name).toBe(true);
         const section = changelogSection(changelog, plannedVersion(done, name)) ?? '';
         for (const line of changeset.summary.split('\n').map((text) => text.trim()).filter((text) => text !== '')) {
-          if (!section.includes(line)) missing.push(`${name} ${plannedVersion(done, name)} lacks ${changeset.file}: ${line.slice(0, 60)}`);
+          if (!section.includes(line)) missing.push(`${name} ${plannedVersion(done, name)} lacks ${changeset.id}: ${line.slice(0, 60)}`);
         }
       }
     }
     expect(missing).toEqual([]);
   });
 
-  it('publishes each package at its new version to the local registry, each adapter depending on its released core', async () => {
+  it('publishes the two cores and the two adapters at their new versions, each adapter depending on exactly its released core, each core on nothing', async () => {
+    expect([...done.planned.keys()].sort()).toEqual(['@j1nn0/agent-context-guard', '@j1nn0/agent-context-guard-pi', '@j1nn0/agent-state', '@j1nn0/agent-state-pi']);
     for (const [name, version] of done.planned) {
-      const document = (await registryDocument(done.registry.url, name)) as { 'dist-tags': { latest: string } };
-      expect(document['dist-tags'].latest, name).toBe(version);
+      expect((await done.registry.document(name))['dist-tags']['latest'], name).toBe(version);
     }
+    const dependenciesOf = async (name: string): Promise<unknown> => (await done.registry.document(name)).versions[plannedVersion(done, name)]?.dependencies ?? {};
     for (const [adapter, core] of ADAPTER_CORES) {
-      const document = (await registryDocument(done.registry.url, adapter)) as { versions: Record<string, { dependencies?: unknown }> };
-      expect(document.versions[plannedVersion(done, adapter)]?.dependencies, adapter).toEqual({ [core]: plannedVersion(done, core) });
+      expect(await dependenciesOf(adapter), adapter).toEqual({ [core]: plannedVersion(done, core) });
+      expect(await dependenciesOf(core), core).toEqual({});
     }
   });
 
@@ -142,6 +149,50 @@ describe('the release rehearsal on a clone of HEAD', () => {
   });
 });
 
+describe('the published tarballs, as the registry serves them', () => {
+  let all: PublishedPackage[];
+
+  beforeAll(async () => {
+    const done = await rehearsal();
+    all = await Promise.all([...done.planned].map(([name, version]) => fetchPublished(done.registry, name, version, scratchOf())));
+  }, REHEARSAL_TIMEOUT_MS);
+
+  it('ship a LICENSE file in every tarball', () => {
+    expect(all.filter((pkg) => !shipsLicense(pkg.files)).map((pkg) => pkg.name)).toEqual([]);
+  });
+
+  it('ship no source or declaration map that points at a file missing from the tarball', async () => {
+    const dangling = [];
+    for (const pkg of all) {
+      for (const map of pkg.files.filter((file) => file.endsWith('.map'))) {
+        const text = await readFile(join(pkg.unpackedDir, map), 'utf8');
+        dangling.push(...danglingMapSources(map, text, pkg.files).map((found) => `${pkg.name}/${found.map} -> ${found.source}`));
+      }
+    }
+    expect(dangling).toEqual([]);
+  });
+
+  // A README read from node_modules (or an editor's hover) follows its links into the package:
+  // every page of the package that a shipped page links to ships with it.
+  it('ship every Markdown page of the package that a shipped Markdown page links to', async () => {
+    const missing = [];
+    for (const pkg of all) {
+      for (const page of pkg.files.filter((file) => file.endsWith('.md'))) {
+        for (const { path } of relativeLinks(await readFile(join(pkg.unpackedDir, page), 'utf8'))) {
+          const target = posix.normalize(posix.join(posix.dirname(page), path));
+          if (path.endsWith('.md') && !target.startsWith('../') && !pkg.files.includes(target)) missing.push(`${pkg.name}/${page} -> ${target}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('declare no Pi host package as a dependency', () => {
+    expect(all.flatMap((pkg) => hostPackagesIn(pkg.manifest.dependencies).map((name) => `${pkg.name}: ${name}`))).toEqual([]);
+  });
+});
+
+// The registry has no uplink: an install that needed any package but ours would fail.
 describeEachPi(
   'pi install npm: of the rehearsed release',
   (target: PiTarget) => {
@@ -157,29 +208,23 @@ describeEachPi(
       installs = await piInstallFromRegistry(target, sandbox, PI_PACKAGES, INSTALL_TIMEOUT_MS);
     }, REHEARSAL_TIMEOUT_MS + 2 * INSTALL_TIMEOUT_MS);
 
+    const installed = (name: string): string => installedDir(target, sandbox, npmRoot, name);
+
     it('installs both adapters at their released versions, with their released cores and changelogs, without a warning', async () => {
       expect(installs.flatMap((result) => warningLines(`${result.stdout}\n${result.stderr}`))).toEqual([]);
       for (const [adapter, core] of ADAPTER_CORES) {
-        const adapterDir = installedDir(target, sandbox, npmRoot, adapter);
-        expect(await manifestAt(adapterDir)).toMatchObject({ name: adapter, version: plannedVersion(done, adapter) });
-        expect(await manifestAt(resolvedFrom(adapterDir, core))).toMatchObject({ name: core, version: plannedVersion(done, core) });
+        expect(await manifestAt(installed(adapter))).toMatchObject({ name: adapter, version: plannedVersion(done, adapter) });
+        expect(await manifestAt(resolvedFrom(installed(adapter), core))).toMatchObject({ name: core, version: plannedVersion(done, core) });
         // Pi 1.6 shows the sections newer than the last seen version after an update.
-        const changelog = await readFile(join(adapterDir, 'CHANGELOG.md'), 'utf8');
+        const changelog = await readFile(join(installed(adapter), 'CHANGELOG.md'), 'utf8');
         expect(changelogSection(changelog, plannedVersion(done, adapter)), adapter).toBeDefined();
       }
     });
 
-    it('loads the released adapters: /agent-state status answers as documented and /context-guard add protects', async () => {
+    it('runs the smoke with the installed adapters: commands, a tool call, a resume, Context Guard, no warning', async () => {
       const pi = await startPi({ ...target, sandbox });
-      expect(warningLines(pi.stderr())).toEqual([]);
-      const readmeOf = (name: string): Promise<string> => readFile(join(packageFolder(done, name), 'README.md'), 'utf8');
-      const { emptyStatus } = agentStateScript(await readmeOf('@j1nn0/agent-state-pi'));
-      expect((await pi.prompt('/agent-state status')).notifications).toEqual([{ message: emptyStatus, notifyType: 'info' }]);
-      const [guardAdd] = contextGuardScript(await readmeOf('@j1nn0/agent-context-guard-pi')).guardAdds;
-      if (guardAdd === undefined) throw new Error('the smoke script has no Context Guard command');
-      expect((await pi.prompt(guardAdd.prompt)).notifications.map((notice) => notice.notifyType)).toEqual(['info']);
-      // Saved in memory until the first reply: the list the released adapter answers holds the item.
-      expect((await pi.prompt('/context-guard list')).notifications.map((notice) => notice.message).join('')).toContain('ship');
+      const dirs = { agentStateDir: installed('@j1nn0/agent-state-pi'), contextGuardDir: installed('@j1nn0/agent-context-guard-pi') };
+      await runSmokeScenario({ pi, checks: new SmokeChecks(), print: () => undefined, ...dirs });
       expect(pi.extensionErrors()).toEqual([]);
       await pi.dispose();
     }, PI_TIMEOUT_MS);

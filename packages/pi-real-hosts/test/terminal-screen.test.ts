@@ -1,7 +1,12 @@
-import xtermHeadless from '@xterm/headless';
+import xtermHeadless, { type IBufferLine } from '@xterm/headless';
 import { describe, expect, it } from 'vitest';
+import { keySequence, type KeyName } from '../src/terminal/keys.js';
 import { isStartedScreen } from '../src/terminal/pi-terminal.js';
-import { allStyledRuns, styledRuns, visibleLines } from '../src/terminal/screen.js';
+import { allStyledRuns, styledRuns, visibleLines, type StyledRun } from '../src/terminal/screen.js';
+import { describeWaitFailure, pollUntil, screenMatches } from '../src/terminal/wait.js';
+
+// The terminal harness without a terminal: the headless screen as lines and styled runs, the bytes of
+// each key, bounded polling and the failure message with the screen.
 
 const { Terminal } = xtermHeadless;
 
@@ -13,103 +18,96 @@ async function screenOf(text: string, cols = 20, rows = 4): Promise<InstanceType
   return terminal;
 }
 
-function lineOf(terminal: InstanceType<typeof Terminal>, row: number) {
-  const line = terminal.buffer.active.getLine(terminal.buffer.active.viewportY + row);
-  if (line === undefined) throw new Error(`no row ${row}`);
+async function firstRow(text: string, cols = 20): Promise<IBufferLine> {
+  const terminal = await screenOf(text, cols, 1);
+  const line = terminal.buffer.active.getLine(terminal.buffer.active.viewportY);
+  if (line === undefined) throw new Error('no first row');
   return line;
 }
 
-describe('visibleLines', () => {
-  it('returns every visible row, right-trimmed, including blank ones', async () => {
-    const terminal = await screenOf('one\r\n\r\n  three   ');
+const plain: Omit<StyledRun, 'column' | 'text'> = { fg: 'default', bg: 'default', bold: false, dim: false, italic: false, underline: false, inverse: false };
+
+describe('the screen', () => {
+  it('is every visible row, right-trimmed (spaces with a background too), blank ones included, the viewport and not the scrollback', async () => {
+    const terminal = await screenOf('one\r\n\r\n  three   \x1b[48;5;4m    \x1b[0m');
     expect(visibleLines(terminal.buffer.active, terminal.rows)).toEqual(['one', '', '  three', '']);
+    const scrolled = await screenOf('a\r\nb\r\nc\r\nd\r\ne\r\nf', 20, 3);
+    expect(visibleLines(scrolled.buffer.active, scrolled.rows)).toEqual(['d', 'e', 'f']);
   });
 
-  it('trims spaces written with a background colour too', async () => {
-    const terminal = await screenOf('\x1b[48;5;4m text      \x1b[0m');
-    expect(visibleLines(terminal.buffer.active, terminal.rows)[0]).toBe(' text');
-  });
-
-  it('shows the viewport, not the scrollback, once output scrolls', async () => {
-    const terminal = await screenOf('a\r\nb\r\nc\r\nd\r\ne\r\nf', 20, 3);
-    expect(visibleLines(terminal.buffer.active, terminal.rows)).toEqual(['d', 'e', 'f']);
-  });
-});
-
-describe('styledRuns', () => {
-  it('tells a truecolour, a palette and the default foreground apart', async () => {
-    const terminal = await screenOf('\x1b[38;2;204;102;102mred\x1b[39m \x1b[38;5;2mgreen\x1b[39m plain');
-    expect(styledRuns(lineOf(terminal, 0))).toEqual([
-      { column: 0, text: 'red', fg: '#cc6666', bg: 'default', bold: false, dim: false, italic: false, underline: false, inverse: false },
-      { column: 3, text: ' ', fg: 'default', bg: 'default', bold: false, dim: false, italic: false, underline: false, inverse: false },
-      { column: 4, text: 'green', fg: 'palette:2', bg: 'default', bold: false, dim: false, italic: false, underline: false, inverse: false },
-      { column: 9, text: ' plain', fg: 'default', bg: 'default', bold: false, dim: false, italic: false, underline: false, inverse: false },
+  it('splits a row into runs of one foreground, background, weight and style, a wide character read once', async () => {
+    expect(styledRuns(await firstRow('\x1b[38;2;204;102;102mred\x1b[39m \x1b[38;5;2mgreen\x1b[39m plain'))).toEqual([
+      { ...plain, column: 0, text: 'red', fg: '#cc6666' },
+      { ...plain, column: 3, text: ' ' },
+      { ...plain, column: 4, text: 'green', fg: 'palette:2' },
+      { ...plain, column: 9, text: ' plain' },
     ]);
-  });
-
-  it('tells background colours apart', async () => {
-    const terminal = await screenOf('\x1b[48;2;40;50;40mok\x1b[49m \x1b[48;5;52mno\x1b[0m');
-    expect(styledRuns(lineOf(terminal, 0)).map((run) => [run.text, run.bg])).toEqual([
+    expect(styledRuns(await firstRow('\x1b[48;2;40;50;40mok\x1b[49m \x1b[48;5;52mno\x1b[0m')).map((run) => [run.text, run.bg])).toEqual([
       ['ok', '#283228'],
       [' ', 'default'],
       ['no', 'palette:52'],
     ]);
-  });
-
-  it('splits runs on bold and dim, and reads a column range', async () => {
-    const terminal = await screenOf('\x1b[1mB\x1b[22m\x1b[2md\x1b[22mn');
-    expect(styledRuns(lineOf(terminal, 0)).map((run) => [run.text, run.bold, run.dim])).toEqual([
-      ['B', true, false],
-      ['d', false, true],
-      ['n', false, false],
+    const styles = await firstRow('\x1b[1mB\x1b[22m\x1b[2md\x1b[22m\x1b[3mi\x1b[23m\x1b[4mu\x1b[24m\x1b[7mv\x1b[27mn');
+    expect(styledRuns(styles).map(({ text, bold, dim, italic, underline, inverse }) => [text, bold, dim, italic, underline, inverse])).toEqual([
+      ['B', true, false, false, false, false],
+      ['d', false, true, false, false, false],
+      ['i', false, false, true, false, false],
+      ['u', false, false, false, true, false],
+      ['v', false, false, false, false, true],
+      ['n', false, false, false, false, false],
     ]);
-    expect(styledRuns(lineOf(terminal, 0), 1, 2).map((run) => run.text)).toEqual(['d']);
+    expect(styledRuns(styles, 1, 2).map((run) => run.text)).toEqual(['d']);
+    expect(styledRuns(await firstRow('\x1b[38;5;1m界x\x1b[0m'))).toEqual([{ ...plain, column: 0, text: '界x', fg: 'palette:1' }]);
   });
 
-  it('reads a wide character once although it fills two cells', async () => {
-    const terminal = await screenOf('\x1b[38;5;1m界x\x1b[0m');
-    expect(styledRuns(lineOf(terminal, 0))).toEqual([{ column: 0, text: '界x', fg: 'palette:1', bg: 'default', bold: false, dim: false, italic: false, underline: false, inverse: false }]);
-  });
-
-  it('drops trailing blank cells like the right-trimmed screen line', async () => {
-    const terminal = await screenOf('\x1b[38;5;3mab   \x1b[0m');
-    expect(styledRuns(lineOf(terminal, 0))).toEqual([{ column: 0, text: 'ab', fg: 'palette:3', bg: 'default', bold: false, dim: false, italic: false, underline: false, inverse: false }]);
-  });
-
-  it('splits runs on italic, underline and inverse', async () => {
-    const terminal = await screenOf('\x1b[3mi\x1b[23m\x1b[4mu\x1b[24m\x1b[7mv\x1b[27mn');
-    expect(styledRuns(lineOf(terminal, 0)).map((run) => [run.text, run.italic, run.underline, run.inverse])).toEqual([
-      ['i', true, false, false],
-      ['u', false, true, false],
-      ['v', false, false, true],
-      ['n', false, false, false],
-    ]);
-  });
-});
-
-describe('allStyledRuns', () => {
-  it('keeps the trailing blanks of a row, an inverse cursor cell and a coloured background among them', async () => {
-    const terminal = await screenOf('ab\x1b[7m \x1b[27m  \x1b[48;5;4m  \x1b[0m', 8, 1);
-    expect(allStyledRuns(lineOf(terminal, 0)).map((run) => [run.column, run.text, run.inverse, run.bg])).toEqual([
+  it('drops trailing blank cells like the trimmed line, unless the whole row is asked for: an inverse cursor cell and a background among them', async () => {
+    const row = await firstRow('ab\x1b[7m \x1b[27m  \x1b[48;5;4m  \x1b[0m', 8);
+    expect(styledRuns(row).map((run) => run.text)).toEqual(['ab']);
+    expect(allStyledRuns(row).map((run) => [run.column, run.text, run.inverse, run.bg])).toEqual([
       [0, 'ab', false, 'default'],
       [2, ' ', true, 'default'],
       [3, '  ', false, 'default'],
       [5, '  ', false, 'palette:4'],
       [7, ' ', false, 'default'],
     ]);
-    // The trimmed runs lose the cursor cell and the background with the blanks.
-    expect(styledRuns(lineOf(terminal, 0)).map((run) => run.text)).toEqual(['ab']);
+  });
+
+  it('counts as started with the editor rule or the project trust dialog, not with start-up messages', () => {
+    expect(isStartedScreen(['warning', '─'.repeat(80), '', '─'.repeat(80)])).toBe(true);
+    expect(isStartedScreen([' Trust project folder?', ' /tmp/x'])).toBe(true);
+    expect(isStartedScreen(['fd not found. Offline mode enabled, skipping download.', ''])).toBe(false);
+    expect(isStartedScreen(['text ──────────────── text'])).toBe(false);
   });
 });
 
-describe('isStartedScreen', () => {
-  it('accepts a screen with the editor rule or the project trust dialog', () => {
-    expect(isStartedScreen(['warning', '─'.repeat(80), '', '─'.repeat(80)])).toBe(true);
-    expect(isStartedScreen([' Trust project folder?', ' /tmp/x'])).toBe(true);
+describe('keys', () => {
+  it('are the bytes a legacy xterm sends', () => {
+    const keys: KeyName[] = ['enter', 'escape', 'tab', 'shift+tab', 'up', 'down', 'right', 'left', 'ctrl+a', 'ctrl+c', 'ctrl+o', 'ctrl+z', 'alt+b'];
+    expect(keys.map(keySequence)).toEqual(['\r', '\x1b', '\t', '\x1b[Z', '\x1b[A', '\x1b[B', '\x1b[C', '\x1b[D', '\x01', '\x03', '\x0f', '\x1a', '\x1bb']);
   });
 
-  it('rejects a screen with start-up messages only', () => {
-    expect(isStartedScreen(['fd not found. Offline mode enabled, skipping download.', ''])).toBe(false);
-    expect(isStartedScreen(['text ──────────────── text'])).toBe(false);
+  it('refuses a key name it does not know', () => {
+    expect(() => keySequence('ctrl+1' as KeyName)).toThrow(/unknown key name/u);
+    expect(() => keySequence('hyper+x' as KeyName)).toThrow(/unknown key name/u);
+  });
+});
+
+describe('bounded waits', () => {
+  it('resolve with the first defined value, or undefined once the bound has passed', async () => {
+    let calls = 0;
+    expect(await pollUntil(() => (++calls >= 3 ? `after ${calls}` : undefined), { timeoutMs: 2_000, intervalMs: 1 })).toBe('after 3');
+    const started = Date.now();
+    expect(await pollUntil((): string | undefined => undefined, { timeoutMs: 60, intervalMs: 10 })).toBeUndefined();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(55);
+  });
+
+  it('match a substring or a pattern, a global pattern the same every time it is polled', () => {
+    expect(['Scripted reply.', /reply\.$/u, 'other'].map((expected) => screenMatches('a Scripted reply.', expected))).toEqual([true, true, false]);
+    const pattern = /reply/gu;
+    expect([screenMatches('reply', pattern), screenMatches('reply', pattern)]).toEqual([true, true]);
+  });
+
+  it('fail with every screen row framed, blank ones included', () => {
+    expect(describeWaitFailure('screen text x', 'within 500 ms', ['top', '', 'bottom'])).toBe('screen text x: not seen within 500 ms. Screen:\n|top\n|\n|bottom');
   });
 });

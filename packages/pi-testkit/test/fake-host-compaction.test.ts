@@ -3,20 +3,24 @@ import { DEFAULT_FAKE_SUMMARY } from '../src/fake-host/compaction.js';
 import type { FakeExtensionApi } from '../src/fake-host/extension-api.js';
 import { createFakePiHost, type FakePiHost } from '../src/fake-host/fake-host.js';
 
-// Compactions in the fake host as Pi appends them: Pi's own with its events, a failed one, and one
-// proposed by a turn-boundary handler, which Pi appends without any compaction event.
+// The compactions Pi appends beyond its own (whose events and summary the host contract checks on the
+// fake): one a handler provides, a failed or cancelled one (0.84.3+), and one a turn-boundary handler
+// proposes (0.87+), which Pi appends without any compaction event.
 
 type Recorded = [string, unknown][];
 
 /** An extension that records the compaction events it receives and answers boundaries with `drafts`. */
 function compactionWatcher(events: Recorded, drafts: () => unknown[] | undefined = () => undefined) {
   return (pi: FakeExtensionApi): void => {
-    for (const name of ['session_before_compact', 'session_compact', 'session_compact_failed'] as const) {
-      (pi.on as unknown as (event: string, handler: (event: unknown) => void) => void)(name, (event) => {
+    const on = (event: string, handler: (event: { entries: unknown[] }) => unknown): void => {
+      (pi.on as unknown as (event: string, handler: (event: { entries: unknown[] }) => unknown) => void)(event, handler);
+    };
+    for (const name of ['session_before_compact', 'session_compact', 'session_compact_failed']) {
+      on(name, (event) => {
         events.push([name, event]);
       });
     }
-    (pi.on as unknown as (event: string, handler: (event: { entries: unknown[] }) => unknown) => void)('turn_end', (event) => {
+    on('turn_end', (event) => {
       const extra = drafts();
       return extra === undefined ? undefined : { entries: [...event.entries, ...extra] };
     });
@@ -33,64 +37,41 @@ async function startWith(...extensions: ((pi: FakeExtensionApi) => void)[]): Pro
 }
 
 describe('compaction in the fake host', () => {
-  it('appends Pi\'s compaction between session_before_compact and session_compact', async () => {
-    const events: Recorded = [];
-    const host = await startWith(compactionWatcher(events));
-    const leaf = host.session.getLeafId();
-
-    const result = await host.compact({ summary: 'S' });
-
-    expect(events.map(([name]) => name)).toEqual(['session_before_compact', 'session_compact']);
-    expect(result.entry).toMatchObject({ type: 'compaction', summary: 'S', firstKeptEntryId: leaf, fromHook: false });
-    expect(host.session.getLeafEntry()).toEqual(result.entry);
-    expect(events[1]?.[1]).toMatchObject({ compactionEntry: result.entry, fromExtension: false, reason: 'manual' });
-    expect(host.session.buildContextEntries()[0]).toEqual(result.entry);
-  });
-
-  it('uses a compaction a session_before_compact handler provides and marks it fromHook', async () => {
-    const host = await startWith((pi) => {
+  it('uses a compaction a session_before_compact handler provides and marks it fromHook, else the scripted or default summary', async () => {
+    const provided = await startWith((pi) => {
       pi.on('session_before_compact', () => ({ compaction: { summary: 'theirs', firstKeptEntryId: 'none', tokensBefore: 1 } }));
     });
-
-    const result = await host.compact({ summary: 'ours' });
-
-    expect(result.entry).toMatchObject({ type: 'compaction', summary: 'theirs', fromHook: true });
+    expect((await provided.compact({ summary: 'ours' })).entry).toMatchObject({ type: 'compaction', summary: 'theirs', fromHook: true });
+    const own = await startWith();
+    expect((await own.compact()).entry).toMatchObject({ summary: DEFAULT_FAKE_SUMMARY, fromHook: false });
   });
 
-  it('fires session_compact_failed and appends nothing when the summary fails or is cancelled', async () => {
+  it('fires session_compact_failed and appends nothing when the summary fails, is aborted or a handler cancels', async () => {
     const events: Recorded = [];
     const host = await startWith(compactionWatcher(events));
     const before = host.session.getEntries().length;
-
     expect((await host.compact({ fail: 'error' })).failure).toBe('error');
     expect((await host.compact({ fail: 'abort' })).failure).toBe('abort');
+    const cancelling = await startWith((pi) => {
+      pi.on('session_before_compact', () => ({ cancel: true }));
+    }, compactionWatcher(events));
+    expect((await cancelling.compact()).failure).toBe('cancelled');
 
     expect(host.session.getEntries()).toHaveLength(before);
     expect(events.filter(([name]) => name === 'session_compact_failed').map(([, event]) => event)).toEqual([
       expect.objectContaining({ aborted: false, errorMessage: expect.stringMatching(/^Compaction failed: /u) as unknown }),
       expect.objectContaining({ aborted: true }),
+      expect.objectContaining({ aborted: true }),
     ]);
-  });
-
-  it('treats a cancel from session_before_compact as an aborted compaction', async () => {
-    const events: Recorded = [];
-    const host = await startWith((pi) => {
-      pi.on('session_before_compact', () => ({ cancel: true }));
-    }, compactionWatcher(events));
-
-    expect((await host.compact()).failure).toBe('cancelled');
-    expect(events.map(([name]) => name)).toEqual(['session_compact_failed']);
   });
 
   it('appends a compaction a turn_end handler proposes, with no compaction event, and keeps nothing before it by default', async () => {
     const events: Recorded = [];
     const host = await startWith(compactionWatcher(events, () => [{ type: 'compaction', summary: 'boundary summary' }]));
-
     const { appended } = await host.emitBoundary('turn_end');
-
     expect(events).toEqual([]);
-    expect(appended).toHaveLength(1);
     const [entry] = appended;
+    expect(appended).toHaveLength(1);
     expect(entry).toMatchObject({ type: 'compaction', summary: 'boundary summary', fromHook: true });
     expect(entry?.type === 'compaction' ? entry.firstKeptEntryId : undefined).toBe(entry?.id);
     expect(host.session.buildContextEntries()).toEqual([entry]);
@@ -101,9 +82,7 @@ describe('compaction in the fake host', () => {
       compactionWatcher([], () => [{ type: 'custom', customType: 'first', data: 1 }]),
       compactionWatcher([], () => [{ type: 'custom_message', customType: 'second', content: 'note' }]),
     );
-
     const { appended } = await host.emitBoundary('turn_end');
-
     expect(appended.map((entry) => entry.type)).toEqual(['custom', 'custom_message']);
     expect(host.entryTypes()).toContain('first');
   });
@@ -114,18 +93,8 @@ describe('compaction in the fake host', () => {
       compactionWatcher([], () => [{ type: 'compaction', summary: 'S', firstKeptEntryId: 'not-on-branch' }]),
     );
     const before = host.session.getEntries().length;
-
-    const { appended } = await host.emitBoundary('turn_end');
-
-    expect(appended).toEqual([]);
+    expect((await host.emitBoundary('turn_end')).appended).toEqual([]);
     expect(host.session.getEntries()).toHaveLength(before);
-    expect(host.extensionErrors.map((error) => error.error)).toEqual([
-      expect.stringMatching(/^Invalid boundary entries: /u) as unknown,
-    ]);
-  });
-
-  it('has a default summary for compactions a test does not script', async () => {
-    const host = await startWith();
-    expect((await host.compact()).entry).toMatchObject({ summary: DEFAULT_FAKE_SUMMARY });
+    expect(host.extensionErrors.map((error) => error.error)).toEqual([expect.stringMatching(/^Invalid boundary entries: /u) as unknown]);
   });
 });

@@ -1,14 +1,14 @@
+import type { ExtensionAPI } from 'pi-coding-agent-0.84.2';
+import Type from 'typebox';
 import { describe, expect, it, vi } from 'vitest';
-import { createEventProbe } from '../src/fake-host/event-probe.js';
 import type { FakeExtensionApi } from '../src/fake-host/extension-api.js';
-import {
-  createFakePiHost,
-  type ExtensionFactory,
-  type FakePiHost,
-  type FakePiHostOptions,
-} from '../src/fake-host/fake-host.js';
+import { createFakePiHost, type ExtensionFactory, type FakePiHost, type FakePiHostOptions } from '../src/fake-host/fake-host.js';
 
-const LIFECYCLE_EVENTS = ['session_start', 'session_shutdown', 'session_tree', 'session_before_switch'];
+// What the fake host does beyond the host contract (test/host-contract.test.ts runs that on it: loading,
+// command arguments, Pi's validator and tool errors, the first-reply rule and a restart, new session,
+// switch, fork before a message, tree moves, compaction and the context event, what a client is sent):
+// what Pi resolves silently and the fake reports, what an adapter must not use, and the paths the contract
+// cannot reach on the fake (no UI, keys in the terminal, a stale runtime, a fork at an entry).
 
 async function hostWith(options: FakePiHostOptions, ...extensions: ExtensionFactory[]): Promise<FakePiHost> {
   const host = createFakePiHost({ cwd: '/project', ...options });
@@ -16,68 +16,50 @@ async function hostWith(options: FakePiHostOptions, ...extensions: ExtensionFact
   return host;
 }
 
-type SyncExtension = (pi: FakeExtensionApi) => void;
-
 /** An extension whose command `/note <text>` appends a `note` entry and notifies. */
-const noteExtension: SyncExtension = (pi) => {
+const noteExtension: ExtensionFactory = (pi) => {
   pi.registerCommand('note', {
-    description: 'append a note',
     handler: (args, ctx) => {
       pi.appendEntry('note', { text: args });
       ctx.ui.notify(`noted ${args}`, 'info');
       return Promise.resolve();
     },
-    getArgumentCompletions: (prefix) => [{ value: `${prefix}!`, label: 'shout' }],
   });
 };
 
-function registersCommand(name: string): SyncExtension {
+/** An extension that records every event of `names` it receives, in order, as `name:reason`. */
+function listening(names: readonly string[], seen: string[], tag = ''): ExtensionFactory {
   return (pi) => {
-    pi.registerCommand(name, { handler: () => Promise.resolve() });
+    for (const name of names) {
+      (pi.on as (name: string, handler: (event: { reason?: string }) => void) => void)(name, (event) => {
+        seen.push(`${tag}${name}:${event.reason ?? ''}`);
+      });
+    }
   };
 }
 
-function registersTool(name: string): SyncExtension {
+function registering(command?: string, tool?: string): (pi: FakeExtensionApi) => void {
   return (pi) => {
-    pi.registerTool({
-      name,
-      label: name,
-      description: name,
-      parameters: {} as never,
-      execute: () => Promise.resolve({ content: [], details: undefined }),
-    });
+    if (command !== undefined) pi.registerCommand(command, { handler: () => Promise.resolve() });
+    if (tool !== undefined) {
+      pi.registerTool({ name: tool, label: tool, description: tool, parameters: {} as never, execute: () => Promise.resolve({ content: [], details: undefined }) });
+    }
   };
-}
-
-async function appendNotes(host: FakePiHost, texts: readonly string[]): Promise<void> {
-  for (const text of texts) await host.runCommand(`/note ${text}`);
-}
-
-function branchTexts(host: FakePiHost): unknown[] {
-  return host.session
-    .getBranch()
-    .map((entry) => (entry.type === 'custom' ? (entry.data as { text: string }).text : entry.type));
 }
 
 describe('registration', () => {
-  it('reports every duplicate command and tool name, across and within extensions', async () => {
-    const twice: SyncExtension = (pi) => {
-      registersCommand('same')(pi);
-      registersCommand('same')(pi);
+  it('reports duplicate command and tool names across and within extensions, and names of Pi built-ins', async () => {
+    const twice: ExtensionFactory = (pi) => {
+      registering('same')(pi);
+      registering('same')(pi);
     };
-    const host = await hostWith(
-      {},
-      registersCommand('x'),
-      registersTool('t'),
-      registersCommand('x'),
-      registersTool('t'),
-      twice,
-    );
-
+    const host = await hostWith({}, registering('x', 't'), registering('x', 't'), twice, registering('tree', 'read'));
     expect(host.registrationProblems).toEqual([
       'duplicate command "x"',
       'duplicate tool "t"',
       'duplicate command "same"',
+      'command "tree" collides with a built-in Pi command',
+      'tool "read" overrides a built-in Pi tool',
     ]);
   });
 
@@ -94,393 +76,54 @@ describe('registration', () => {
         });
       };
     const host = await hostWith({}, tagged('first'), tagged('second'));
-
     expect([...host.commands.keys()]).toEqual(['x:1', 'x:2']);
     await expect(host.runCommand('/x')).rejects.toMatchObject({ code: 'unknown-command' });
     await host.runCommand('/x:2');
     expect(calls).toEqual(['second']);
   });
 
-  it('reports names that collide with Pi built-ins, and keeps the first tool of a duplicate name', async () => {
-    const host = await hostWith({}, registersCommand('tree'), registersTool('read'));
-    expect(host.registrationProblems).toEqual([
-      'command "tree" collides with a built-in Pi command',
-      'tool "read" overrides a built-in Pi tool',
-    ]);
-  });
-
-  it('rejects action calls while the factory runs and registers nothing from a failed factory', async () => {
+  it('rejects an append while the factory runs and registers nothing from a failed factory', async () => {
     const host = createFakePiHost();
-    await expect(
-      host.load((pi) => {
-        registersCommand('early')(pi);
-        pi.appendEntry('early', {});
-      }),
-    ).rejects.toMatchObject({ code: 'runtime-not-ready' });
+    const appendsEarly: ExtensionFactory = (pi) => {
+      registering('early')(pi);
+      pi.appendEntry('early', {});
+    };
+    await expect(host.load(appendsEarly)).rejects.toMatchObject({ code: 'runtime-not-ready' });
     expect(host.commands.size).toBe(0);
     expect(host.session.getEntries()).toEqual([]);
   });
 
   it('counts the handlers of every event listened to across extensions, and lists the entry types appended', async () => {
-    const probe = createEventProbe(['session_start']);
-    const host = await hostWith({}, probe.extension, probe.extension, noteExtension);
+    const host = await hostWith({}, listening(['session_start'], []), listening(['session_start'], []), noteExtension);
     await host.runCommand('/note a');
-
+    await host.runCommand('/note');
     expect(host.eventHandlerCounts()).toEqual({ session_start: 2 });
     expect(host.entryTypes()).toEqual(['note']);
+    // A bare command gets '' as its arguments; the contract checks the text after the first space.
+    expect(host.session.customEntries('note').map((entry) => entry.data)).toEqual([{ text: 'a' }, { text: '' }]);
   });
 });
 
-describe('session_start', () => {
-  it('delivers the reason to every handler in load order', async () => {
-    const order: string[] = [];
-    const listener =
-      (tag: string): ExtensionFactory =>
-      (pi) => {
-        pi.on('session_start', (event) => {
-          order.push(`${tag}:${event.reason}`);
-        });
-      };
-    const host = await hostWith({}, listener('a'), listener('b'));
-
-    await host.startSession();
-    await host.startSession('reload');
-
-    expect(order).toEqual(['a:startup', 'b:startup', 'a:reload', 'b:reload']);
-  });
-
-  it('arrives twice after newSession and switchSession, as over Pi RPC, and once from startSession', async () => {
-    const probe = createEventProbe(['session_start']);
-    const host = await hostWith({}, probe.extension);
-    await host.startSession();
-    const first = host.session;
-
-    await host.newSession();
-    await host.switchSession(first);
-    await host.startSession('startup', { times: 2 });
-
-    expect(probe.named('session_start')).toEqual([
-      { type: 'session_start', reason: 'startup' },
-      { type: 'session_start', reason: 'new' },
-      { type: 'session_start', reason: 'new' },
-      { type: 'session_start', reason: 'resume' },
-      { type: 'session_start', reason: 'resume' },
-      { type: 'session_start', reason: 'startup' },
-      { type: 'session_start', reason: 'startup' },
-    ]);
-  });
-});
-
-describe('commands', () => {
-  it('passes the raw text after the first space as args, and an empty string when bare', async () => {
-    const received: string[] = [];
-    const host = await hostWith({}, (pi) => {
-      pi.registerCommand('echo', {
-        handler: (args) => {
-          received.push(args);
-          return Promise.resolve();
-        },
+describe('handlers', () => {
+  it('run extension by extension in load order, and a throwing one is recorded without a stack while the rest run', async () => {
+    const seen: string[] = [];
+    const throwing: ExtensionFactory = (pi) => {
+      pi.on('session_start', () => {
+        throw new Error('broken');
       });
-    });
-
-    await host.runCommand('/echo  two  spaces ');
-    await host.runCommand('/echo');
-    await host.runCommand('echo', 'set a done');
-
-    expect(received).toEqual([' two  spaces ', '', 'set a done']);
-  });
-
-  it('records a throwing handler as an extension error, without a stack, and goes on', async () => {
-    const host = await hostWith({}, (pi) => {
       pi.registerCommand('fail', { handler: () => Promise.reject(new Error('bad input')) });
-    });
-
+    };
+    const host = await hostWith({}, listening(['session_start'], seen, 'a '), throwing, listening(['session_start'], seen, 'b '));
+    await host.startSession('reload');
     await host.runCommand('/fail now');
-
-    expect(host.extensionErrors).toEqual([{ extensionPath: 'command:fail', event: 'command', error: 'bad input' }]);
-  });
-
-  it('throws a testkit error for an unknown command', async () => {
-    const host = await hostWith({}, noteExtension);
-    await expect(host.runCommand('/nope')).rejects.toMatchObject({ code: 'unknown-command' });
-  });
-
-  it('returns argument completions, and null for a command without them', async () => {
-    const host = await hostWith({}, noteExtension, registersCommand('plain'));
-    expect(host.getCompletions('note', 'ab')).toEqual([{ value: 'ab!', label: 'shout' }]);
-    expect(host.getCompletions('plain', 'ab')).toBeNull();
-  });
-});
-
-describe('UI', () => {
-  it('records notifications in order, and takeNotifications empties the list', async () => {
-    const host = await hostWith({}, noteExtension);
-    await host.runCommand('/note one');
-    await host.runCommand('/note two');
-
-    expect(host.takeNotifications()).toEqual([
-      { message: 'noted one', type: 'info' },
-      { message: 'noted two', type: 'info' },
-    ]);
-    expect(host.notifications).toEqual([]);
-  });
-
-  it('keeps footer statuses by key, and setStatus(key, undefined) removes one', async () => {
-    const host = await hostWith({}, (pi) => {
-      pi.registerCommand('status', {
-        handler: (args, ctx) => {
-          ctx.ui.setStatus('a', args === '' ? undefined : args);
-          return Promise.resolve();
-        },
-      });
-    });
-    await host.runCommand('/status busy');
-    expect([...host.statuses]).toEqual([['a', 'busy']]);
-    await host.runCommand('/status');
-    expect(host.statuses.size).toBe(0);
-  });
-
-  it('does nothing on notify and setStatus without a UI, as Pi print mode', async () => {
-    const seen: unknown[] = [];
-    const host = await hostWith({ hasUI: false }, noteExtension, (pi) => {
-      pi.on('session_start', (_event, ctx) => {
-        seen.push(ctx.hasUI, ctx.mode);
-        ctx.ui.setStatus('k', 'v');
-      });
-    });
-    await host.startSession();
-    await host.runCommand('/note quiet');
-
-    expect(seen).toEqual([false, 'print']);
-    expect(host.notifications).toEqual([]);
-    expect(host.statuses.size).toBe(0);
-    expect(host.session.customEntries('note')).toHaveLength(1);
-  });
-});
-
-describe('tree navigation', () => {
-  it('moves the leaf and emits session_tree with the new and old leaf', async () => {
-    const probe = createEventProbe(LIFECYCLE_EVENTS);
-    const host = await hostWith({}, noteExtension, probe.extension);
-    await host.runCommand('/note a');
-    await host.runCommand('/note b');
-    const [a, b] = host.session.getEntries();
-
-    await host.navigateTree(a?.id ?? '');
-    await host.runCommand('/note c');
-
-    expect(probe.named('session_tree')).toEqual([{ type: 'session_tree', newLeafId: a?.id, oldLeafId: b?.id }]);
-    expect(branchTexts(host)).toEqual(['a', 'c']);
-    expect(probe.named('session_start')).toEqual([]);
-  });
-
-  it('puts the leaf on the parent of a user message, as Pi does, and ignores the current leaf', async () => {
-    const probe = createEventProbe(['session_tree']);
-    const host = await hostWith({}, probe.extension);
-    const root = host.session.appendEntry('note', { text: 'root' });
-    const question = host.session.appendMessage({ role: 'user', content: 'why?' });
-    const answer = host.session.appendMessage({ role: 'assistant', content: [] });
-
-    await host.navigateTree(question);
-    expect(host.session.getLeafId()).toBe(root);
-    await host.navigateTree(root);
-
-    expect(probe.named('session_tree')).toEqual([{ type: 'session_tree', newLeafId: root, oldLeafId: answer }]);
-  });
-
-  it('lets a session_before_tree handler cancel the move', async () => {
-    const host = await hostWith({}, (pi) => {
-      pi.on('session_before_tree', () => ({ cancel: true }));
-    });
-    const root = host.session.appendEntry('note', { text: 'root' });
-    const leaf = host.session.appendEntry('note', { text: 'leaf' });
-
-    expect(await host.navigateTree(root)).toEqual({ cancelled: true });
-    expect(host.session.getLeafId()).toBe(leaf);
-  });
-});
-
-describe('session replacement', () => {
-  it('forks into a new session holding root..entry with the same ids and parent links', async () => {
-    const probe = createEventProbe(LIFECYCLE_EVENTS);
-    const host = await hostWith({}, noteExtension, probe.extension);
-    await appendNotes(host, ['a', 'b', 'c']);
-    const original = host.session;
-    const [a, b] = original.getEntries();
-
-    await host.fork(b?.id ?? '');
-
-    expect(host.session).not.toBe(original);
-    expect(host.session.getEntries().map((entry) => [entry.id, entry.parentId])).toEqual([
-      [a?.id, null],
-      [b?.id, a?.id],
-    ]);
-    expect(original.getEntries()).toHaveLength(3);
-    expect(probe.named('session_shutdown')).toEqual([{ type: 'session_shutdown', reason: 'fork' }]);
-    expect(probe.named('session_start')).toEqual([
-      { type: 'session_start', reason: 'fork' },
-      { type: 'session_start', reason: 'fork' },
+    expect(seen).toEqual(['a session_start:reload', 'b session_start:reload']);
+    expect(host.extensionErrors).toEqual([
+      { extensionPath: '<inline:2>', event: 'session_start', error: 'broken' },
+      { extensionPath: 'command:fail', event: 'command', error: 'bad input' },
     ]);
   });
 
-  it('forks "before" a user message to keep root..its parent, and refuses other entries', async () => {
-    const host = await hostWith({});
-    const root = host.session.appendEntry('note', { text: 'root' });
-    const question = host.session.appendMessage({ role: 'user', content: 'q' });
-
-    await expect(host.fork(root, { position: 'before' })).rejects.toMatchObject({ code: 'invalid-fork-target' });
-    await host.fork(question, { position: 'before' });
-    expect(host.session.getEntries().map((entry) => entry.id)).toEqual([root]);
-  });
-
-  it('starts newSession empty after shutting the old one down, and switchSession returns to it', async () => {
-    const probe = createEventProbe(LIFECYCLE_EVENTS);
-    const host = await hostWith({}, noteExtension, probe.extension);
-    await appendNotes(host, ['kept']);
-    const first = host.session;
-
-    await host.newSession({ times: 1 });
-    expect(host.session.getEntries()).toEqual([]);
-    await host.switchSession(first, { times: 1 });
-
-    expect(host.session).toBe(first);
-    expect(branchTexts(host)).toEqual(['kept']);
-    expect(probe.events.map((recorded) => recorded.name)).toEqual([
-      'session_before_switch',
-      'session_shutdown',
-      'session_start',
-      'session_before_switch',
-      'session_shutdown',
-      'session_start',
-    ]);
-  });
-
-  it('starts a session once from a command ctx, gives withSession a fresh ctx, makes the old one stale', async () => {
-    const probe = createEventProbe(['session_start']);
-    const seen: unknown[] = [];
-    const host = await hostWith({}, probe.extension, (pi) => {
-      pi.registerCommand('fresh', {
-        handler: async (_args, ctx) => {
-          await ctx.newSession({
-            withSession: (fresh) => {
-              seen.push(fresh.sessionManager.getEntries().length);
-              return Promise.resolve();
-            },
-          });
-          expect(() => ctx.sessionManager).toThrow(expect.objectContaining({ code: 'stale-extension' }) as Error);
-          seen.push('stale');
-        },
-      });
-    });
-    host.session.appendEntry('note', { text: 'old' });
-
-    await host.runCommand('/fresh');
-
-    expect(probe.named('session_start')).toEqual([{ type: 'session_start', reason: 'new' }]);
-    expect(seen).toEqual([0, 'stale']);
-    expect(host.extensionErrors).toEqual([]);
-  });
-
-  it('lets a session_before_switch handler cancel newSession', async () => {
-    const host = await hostWith({}, (pi) => {
-      pi.on('session_before_switch', () => ({ cancel: true }));
-    });
-    const before = host.session;
-    expect(await host.newSession()).toEqual({ cancelled: true });
-    expect(host.session).toBe(before);
-  });
-
-  it('clears footer statuses when the extension runtime is replaced', async () => {
-    const host = await hostWith({}, (pi) => {
-      pi.registerCommand('busy', {
-        handler: (_args, ctx) => {
-          ctx.ui.setStatus('k', 'busy');
-          return Promise.resolve();
-        },
-      });
-    });
-    await host.runCommand('/busy');
-    await host.newSession();
-    expect(host.statuses.size).toBe(0);
-  });
-});
-
-describe('restart', () => {
-  it('re-runs every factory with a fresh api, after which the old api is stale', async () => {
-    const apis: FakeExtensionApi[] = [];
-    const factory = vi.fn((pi: FakeExtensionApi) => {
-      apis.push(pi);
-      noteExtension(pi);
-    });
-    const probe = createEventProbe(LIFECYCLE_EVENTS);
-    const host = await hostWith({}, factory, probe.extension);
-    await host.startSession();
-
-    await host.restart();
-
-    expect(factory).toHaveBeenCalledTimes(2);
-    expect(apis[0]).not.toBe(apis[1]);
-    expect(() => {
-      apis[0]?.appendEntry('note', {});
-    }).toThrow(expect.objectContaining({ code: 'stale-extension' }) as Error);
-    expect([...host.commands.keys()]).toEqual(['note']);
-    expect(probe.events.map((recorded) => recorded.event)).toEqual([
-      { type: 'session_start', reason: 'startup' },
-      { type: 'session_shutdown', reason: 'quit' },
-      { type: 'session_start', reason: 'startup' },
-    ]);
-  });
-
-  it('reopens the same session from its JSON form with the leaf on the last entry', async () => {
-    const host = await hostWith({}, noteExtension);
-    await appendNotes(host, ['a', 'b']);
-    const [a] = host.session.getEntries();
-    await host.navigateTree(a?.id ?? '');
-
-    await host.restart();
-
-    expect(branchTexts(host)).toEqual(['a', 'b']);
-  });
-
-  it('loses a session without an assistant message under unsavedUntilAssistant, as Pi writes no file', async () => {
-    const host = await hostWith({ unsavedUntilAssistant: true }, noteExtension);
-    await appendNotes(host, ['a']);
-
-    await host.restart();
-
-    expect(host.session.getEntries()).toEqual([]);
-  });
-
-  it('refuses further use after shutdown until restart', async () => {
-    const probe = createEventProbe(['session_shutdown']);
-    const host = await hostWith({}, noteExtension, probe.extension);
-
-    await host.shutdown();
-
-    expect(probe.named('session_shutdown')).toEqual([{ type: 'session_shutdown', reason: 'quit' }]);
-    await expect(host.runCommand('/note a')).rejects.toMatchObject({ code: 'shut-down' });
-    await host.restart();
-    await host.runCommand('/note a');
-    expect(probe.named('session_shutdown')).toHaveLength(1);
-  });
-});
-
-describe('forbidden calls and events', () => {
-  it('records calls to APIs an adapter must not use', async () => {
-    const host = await hostWith({}, (pi) => {
-      pi.on('session_start', async (_event, ctx) => {
-        pi.sendUserMessage('hi');
-        ctx.shutdown();
-        await expect(pi.exec('ls', [])).rejects.toMatchObject({ code: 'unsupported' });
-      });
-    });
-    await host.startSession();
-
-    expect(host.forbiddenCalls.map((call) => call.method)).toEqual(['pi.sendUserMessage', 'ctx.shutdown', 'pi.exec']);
-    expect(host.forbiddenCalls[0]?.args).toEqual(['hi']);
-  });
-
-  it('returns handler results in order and stops a session_before_ event at the first cancel', async () => {
+  it('return their results in order, and the first cancel stops a session_before_ event', async () => {
     const after = vi.fn();
     const host = await hostWith(
       {},
@@ -492,45 +135,188 @@ describe('forbidden calls and events', () => {
         pi.on('session_before_compact', after);
       },
     );
-
-    const results = await host.emit('session_before_compact', { type: 'session_before_compact' });
-
-    expect(results).toEqual([{ cancel: false }, { cancel: true }]);
+    expect(await host.emit('session_before_compact', { type: 'session_before_compact' })).toEqual([{ cancel: false }, { cancel: true }]);
     expect(after).not.toHaveBeenCalled();
   });
 
-  it('records a throwing handler and still runs the later ones', async () => {
-    const later = vi.fn();
-    const host = await hostWith(
-      {},
-      (pi) => {
-        pi.on('session_compact', () => {
-          throw new Error('broken');
-        });
-      },
-      (pi) => {
-        pi.on('session_compact', later);
-      },
-    );
+  it('record every use of the API outside the adapters\' port, with its arguments, and perform none', async () => {
+    const host = await hostWith({}, (pi) => {
+      pi.on('session_start', async (_event, ctx) => {
+        pi.sendUserMessage('hi');
+        ctx.shutdown();
+        expect(ctx.model).toBeUndefined();
+        expect(await pi.exec('ls', [])).toBeUndefined();
+      });
+      pi.registerCommand('fresh', { handler: (_args, ctx) => ctx.newSession() as unknown as Promise<void> });
+    });
+    await host.startSession();
+    const session = host.session;
+    await host.runCommand('/fresh');
+    expect(host.forbiddenCalls).toEqual([
+      { method: 'pi.sendUserMessage', args: ['hi'] },
+      { method: 'ctx.shutdown', args: [] },
+      { method: 'ctx.model', args: [] },
+      { method: 'pi.exec', args: ['ls', []] },
+      { method: 'ctx.newSession', args: [] },
+    ]);
+    expect(host.session).toBe(session);
+    expect(host.extensionErrors).toEqual([]);
+  });
+});
 
-    await host.emit('session_compact', { type: 'session_compact' });
-
-    expect(later).toHaveBeenCalledOnce();
-    expect(host.extensionErrors).toEqual([{ extensionPath: '<inline:1>', event: 'session_compact', error: 'broken' }]);
+describe('UI', () => {
+  it('does nothing on notify and setStatus without a UI, as Pi print mode', async () => {
+    const seen: unknown[] = [];
+    const host = await hostWith({ hasUI: false }, noteExtension, (pi) => {
+      pi.on('session_start', (_event, ctx) => {
+        seen.push(ctx.hasUI, ctx.mode);
+        ctx.ui.setStatus('k', 'v');
+      });
+    });
+    await host.startSession();
+    await host.runCommand('/note quiet');
+    expect(seen).toEqual([false, 'print']);
+    expect([host.notifications, host.statuses.size, host.session.customEntries('note').length]).toEqual([[], 0, 1]);
   });
 
-  it('chains context handlers on a copy of the messages', async () => {
+  it('keeps footer statuses by key until cleared with undefined or the extension runtime is replaced', async () => {
     const host = await hostWith({}, (pi) => {
-      pi.on('context', (event) => ({ messages: [...event.messages, { role: 'custom', content: 'extra' }] as never[] }));
+      pi.registerCommand('status', {
+        handler: (args, ctx) => {
+          const [key = '', text] = args.split(' ');
+          ctx.ui.setStatus(key, text);
+          return Promise.resolve();
+        },
+      });
     });
-    const messages = [{ role: 'user', content: 'hi' }];
+    await host.runCommand('/status a busy');
+    await host.runCommand('/status b busy');
+    await host.runCommand('/status a');
+    expect([...host.statuses]).toEqual([['b', 'busy']]);
+    await host.newSession();
+    expect(host.statuses.size).toBe(0);
+  });
+});
 
-    const result = await host.emitContext(messages);
+describe('the runtime and sessions', () => {
+  it('re-runs every factory with a fresh api at a restart, after which the old api and ctx are stale', async () => {
+    const apis: FakeExtensionApi[] = [];
+    const contexts: { readonly sessionManager: unknown }[] = [];
+    const seen: string[] = [];
+    const host = await hostWith({}, noteExtension, (pi) => {
+      apis.push(pi);
+      pi.on('session_start', (_event, ctx) => {
+        contexts.push(ctx);
+        seen.push(`start ${String(ctx.sessionManager.getEntries().length)}`);
+      });
+    });
+    await host.startSession();
+    await host.runCommand('/note a');
+    await host.restart();
+    expect(apis).toHaveLength(2);
+    expect(apis[0]).not.toBe(apis[1]);
+    expect(() => {
+      apis[0]?.appendEntry('note', {});
+    }).toThrow(expect.objectContaining({ code: 'stale-extension' }) as Error);
+    expect(() => contexts[0]?.sessionManager).toThrow(expect.objectContaining({ code: 'stale-extension' }) as Error);
+    expect(seen).toEqual(['start 0', 'start 1']);
+    expect([...host.commands.keys()]).toEqual(['note']);
+  });
 
-    expect(result).toEqual([
-      { role: 'user', content: 'hi' },
-      { role: 'custom', content: 'extra' },
+  it('refuses use after shutdown until a restart, which under unsavedUntilAssistant loses a session without a reply', async () => {
+    const seen: string[] = [];
+    const host = await hostWith({ unsavedUntilAssistant: true }, noteExtension, listening(['session_shutdown'], seen));
+    await host.runCommand('/note a');
+    await host.shutdown();
+    expect(seen).toEqual(['session_shutdown:quit']);
+    await expect(host.runCommand('/note b')).rejects.toMatchObject({ code: 'shut-down' });
+    await host.restart();
+    expect(host.session.getEntries()).toEqual([]);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('forks at an entry into a session holding root..entry with the same ids, and refuses "before" anything but a user message', async () => {
+    const seen: string[] = [];
+    const host = await hostWith({}, noteExtension, listening(['session_shutdown', 'session_start'], seen));
+    for (const text of ['a', 'b', 'c']) await host.runCommand(`/note ${text}`);
+    const original = host.session;
+    const [a, b] = original.getEntries();
+    await expect(host.fork(a?.id ?? '', { position: 'before' })).rejects.toMatchObject({ code: 'invalid-fork-target' });
+    await host.fork(b?.id ?? '');
+    expect(host.session.getEntries().map((entry) => [entry.id, entry.parentId])).toEqual([
+      [a?.id, null],
+      [b?.id, a?.id],
     ]);
-    expect(messages).toHaveLength(1);
+    expect(original.getEntries()).toHaveLength(3);
+    expect(seen).toEqual(['session_shutdown:fork', 'session_start:fork', 'session_start:fork']);
+  });
+
+  it("puts the leaf on a user message's parent on a tree move, as Pi does, and does nothing for the current leaf", async () => {
+    const seen: string[] = [];
+    const host = await hostWith({}, listening(['session_tree'], seen));
+    const root = host.session.appendEntry('note', { text: 'root' });
+    const question = host.session.appendMessage({ role: 'user', content: 'why?' });
+    const answer = host.session.appendMessage({ role: 'assistant', content: [] });
+    await host.navigateTree(answer);
+    await host.navigateTree(question);
+    expect(host.session.getLeafId()).toBe(root);
+    expect(seen).toEqual(['session_tree:']);
+  });
+});
+
+describe('tools', () => {
+  it("runs prepareArguments and Pi's own check before execute, which gets the coerced arguments, the call id and a ctx", async () => {
+    const calls: unknown[] = [];
+    const host = await hostWith({}, (pi: ExtensionAPI) => {
+      pi.registerTool({
+        name: 'counter',
+        label: 'Counter',
+        description: 'counts',
+        parameters: Type.Object({ count: Type.Number() }),
+        prepareArguments: (args) => ({ count: (args as { legacyCount: number }).legacyCount }),
+        execute: (id, params, _signal, _onUpdate, ctx) => {
+          calls.push(id);
+          return Promise.resolve({ content: [{ type: 'text', text: 'ok' }], details: { params, leaf: ctx.sessionManager.getLeafId() } });
+        },
+      });
+    });
+    expect(await host.executeTool('counter', { legacyCount: '4' })).toEqual({ content: [{ type: 'text', text: 'ok' }], details: { params: { count: 4 }, leaf: null }, isError: false });
+    expect((await host.executeTool('counter', { legacyCount: 'four' })).isError).toBe(true);
+    expect(calls).toEqual(['call_1']);
+    await expect(host.executeTool('missing', {})).rejects.toMatchObject({ code: 'unknown-tool' });
+  });
+});
+
+describe('keys in the terminal UI', () => {
+  function keyExtension(key: string, pressed: string[], label: string): ExtensionFactory {
+    return (pi) => {
+      pi.registerShortcut(key as Parameters<ExtensionAPI['registerShortcut']>[0], {
+        description: `${label}'s key`,
+        handler: (ctx) => {
+          pressed.push(`${label}:${ctx.mode}`);
+          if (label === 'broken') throw new Error('boom');
+        },
+      });
+    };
+  }
+
+  it('runs the handler of a pressed key with an extension ctx, keys compared lower-cased and the later of two registrations winning', async () => {
+    const pressed: string[] = [];
+    const host = await hostWith({}, keyExtension('alt+s', pressed, 'first'), keyExtension('ALT+s', pressed, 'second'));
+    expect(host.shortcuts.get('alt+s')).toMatchObject({ shortcut: 'ALT+s', description: "second's key" });
+    expect(host.registrationProblems).toEqual(['duplicate shortcut "alt+s"']);
+    await host.pressShortcut('Alt+S');
+    await host.newSession();
+    await host.pressShortcut('alt+s');
+    expect(pressed).toEqual(['second:tui', 'second:tui']);
+  });
+
+  it('records a throwing handler, and throws for an unregistered key and in a mode without a terminal', async () => {
+    const host = await hostWith({}, keyExtension('alt+b', [], 'broken'));
+    await host.pressShortcut('alt+b');
+    expect(host.extensionErrors).toEqual([{ extensionPath: '<inline:1>', event: 'shortcut', error: 'boom' }]);
+    await expect(host.pressShortcut('alt+s')).rejects.toMatchObject({ code: 'unknown-shortcut' });
+    const client = await hostWith({ mode: 'rpc' }, keyExtension('alt+b', [], 'broken'));
+    await expect(client.pressShortcut('alt+b')).rejects.toMatchObject({ code: 'no-keyboard' });
   });
 });

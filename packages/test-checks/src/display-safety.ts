@@ -6,7 +6,7 @@
  * C0 (ESC included), DEL, C1, line/paragraph separators, every bidirectional mark, embedding, override and
  * isolate, and a lone surrogate (iterating by code point, a well-formed pair never lands in that range).
  */
-export function isDisplayUnsafeCodePoint(codePoint: number): boolean {
+function isDisplayUnsafeCodePoint(codePoint: number): boolean {
   return (
     codePoint < 0x20 ||
     (codePoint >= 0xd800 && codePoint <= 0xdfff) ||
@@ -23,19 +23,6 @@ export const SHORT_MESSAGE_LENGTH = 300;
 export interface DisplayOptions {
   /** A listing (`status`, `list`): `\n` may separate lines, each non-empty. */
   readonly lines?: boolean;
-}
-
-const NAMED_ESCAPES: Readonly<Record<number, string>> = { 0x09: '\\t', 0x0a: '\\n', 0x0d: '\\r' };
-
-/** The README's display escaping: unsafe code points become `\n`, `\r`, `\t` or `\uXXXX`. */
-export function referenceDisplay(text: string): string {
-  return Array.from(text)
-    .map((character) => {
-      const point = character.codePointAt(0) ?? 0;
-      if (!isDisplayUnsafeCodePoint(point)) return character;
-      return NAMED_ESCAPES[point] ?? `\\u${point.toString(16).padStart(4, '0')}`;
-    })
-    .join('');
 }
 
 function codePointProblems(line: string): string[] {

@@ -11,11 +11,6 @@ export function expectEqual(actual: unknown, expected: unknown, message?: string
   if (!isDeepStrictEqual(actual, expected)) expect(actual, message).toEqual(expected);
 }
 
-/** `expect(actual, message).toStrictEqual(expected)`. */
-export function expectStrictEqual(actual: unknown, expected: unknown, message?: string): void {
-  if (!isDeepStrictEqual(actual, expected)) expect(actual, message).toStrictEqual(expected);
-}
-
 /** `expect(actual, message).toBe(expected)`. */
 export function expectSame(actual: unknown, expected: unknown, message?: string): void {
   if (!Object.is(actual, expected)) expect(actual, message).toBe(expected);

@@ -6,6 +6,5 @@ export { describeReadmeCode, type ReadmeCode } from './readme-code.js';
 export { describeTerminalEscaping } from './terminal-escaping.js';
 export { describeInputLimits } from './input-limits.js';
 export { MEGABYTE_STRINGS, hostileStringArbitrary } from './hostile-text.js';
-export { SHORT_MESSAGE_LENGTH, displayProblems, isDisplayUnsafeCodePoint, referenceDisplay } from './display-safety.js';
-export { commandLine } from './command-line.js';
-export { expectEqual, expectSame, expectStrictEqual } from './hot-loop-expect.js';
+export { SHORT_MESSAGE_LENGTH, displayProblems } from './display-safety.js';
+export { expectEqual, expectSame } from './hot-loop-expect.js';

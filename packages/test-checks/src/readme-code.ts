@@ -13,27 +13,15 @@ import { describe, expect, test } from 'vitest';
 
 const runFile = promisify(execFile);
 
-/** The ```ts blocks of the README's "## Quick start" section, in order. */
-function quickStartBlocks(readme: string): string[] {
-  const section = readme.split(/^## /m).find((part) => part.startsWith('Quick start\n')) ?? '';
-  return Array.from(section.matchAll(/^```ts\n([\s\S]*?)^```$/gm), (match) => match[1] ?? '');
+/** The ```ts blocks of a text, in order. */
+function tsBlocks(text: string): string[] {
+  return Array.from(text.matchAll(/^```ts\n([\s\S]*?)^```$/gm), (match) => match[1] ?? '');
 }
 
 // Loaded on first use, with Node's own require so that a worker loads it once: the compiler is large and
 // most importers of these checks never need it.
 function loadTypeScript(): typeof import('typescript') {
   return createRequire(import.meta.url)('typescript') as typeof import('typescript');
-}
-
-/** Writes `text` to a file of its own in `directory` for the duration of `use`, then deletes it. */
-async function withTemporaryFile<T>(directory: string, extension: string, text: string, use: (path: string) => Promise<T> | T): Promise<T> {
-  const path = join(directory, `.readme-quick-start-${process.pid.toString()}${extension}`);
-  await writeFile(path, text);
-  try {
-    return await use(path);
-  } finally {
-    await rm(path, { force: true });
-  }
 }
 
 const EXAMPLE_FILE_PREFIX = '.readme-example-';
@@ -60,17 +48,12 @@ function cachingCompilerHost(ts: typeof import('typescript'), options: CompilerO
   return host;
 }
 
-/** One block of a README, written as a file of its package so it imports the package as a user does. */
-interface ReadmeBlock {
-  readonly directory: string;
-  readonly code: string;
-}
-
 /**
- * The messages TypeScript gives for each block as a file of its package, with strict settings, all in one
- * program: the declarations every package's examples read (Node's, Pi's) are parsed once.
+ * The messages TypeScript gives for each block written as a file of its package (so it imports the package
+ * as a user does), with strict settings, all in one program: the declarations every package's examples
+ * read (Node's, Pi's) are parsed once.
  */
-async function typeCheckProblems(blocks: readonly ReadmeBlock[]): Promise<string[][]> {
+async function typeCheckProblems(blocks: readonly { readonly directory: string; readonly code: string }[]): Promise<string[][]> {
   const ts = loadTypeScript();
   const paths = blocks.map(({ directory }, index) => join(directory, `${EXAMPLE_FILE_PREFIX}${process.pid.toString()}-${(index + 1).toString()}.ts`));
   await Promise.all(blocks.map(({ code }, index) => writeFile(paths[index] ?? '', code)));
@@ -106,21 +89,12 @@ export interface ReadmeCode {
   readonly quickStartAssertion?: string;
 }
 
-interface ReadReadme {
-  readonly name: string;
-  readonly directory: string;
-  readonly blocks: readonly string[];
-  readonly quickStart: readonly string[];
-  readonly assertion: string | undefined;
-}
-
-function readReadme({ packageDirectory, quickStartAssertion }: ReadmeCode): ReadReadme {
+function readReadme({ packageDirectory, quickStartAssertion }: ReadmeCode) {
   const directory = fileURLToPath(packageDirectory);
   const readme = readFileSync(join(directory, 'README.md'), 'utf8');
   const { name } = JSON.parse(readFileSync(join(directory, 'package.json'), 'utf8')) as { name: string };
-  const quickStart = quickStartBlocks(readme);
-  const every = Array.from(readme.matchAll(/^```ts\n([\s\S]*?)^```$/gm), (match) => match[1] ?? '');
-  return { name, directory, blocks: quickStartAssertion === undefined ? every : quickStart, quickStart, assertion: quickStartAssertion };
+  const quickStart = tsBlocks(readme.split(/^## /m).find((part) => part.startsWith('Quick start\n')) ?? '');
+  return { name, directory, blocks: quickStartAssertion === undefined ? tsBlocks(readme) : quickStart, quickStart, assertion: quickStartAssertion };
 }
 
 /**
@@ -155,10 +129,14 @@ export function describeReadmeCode(packages: readonly ReadmeCode[]): void {
         expect(code).toContain(assertion);
         const ts = loadTypeScript();
         const javascript = ts.transpileModule(code, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
-        const { stdout, stderr } = await withTemporaryFile(directory, '.mjs', javascript, (path) =>
-          runFile(process.execPath, [path], { cwd: directory, timeout: 30_000 }),
-        );
-        expect({ stdout, stderr }).toEqual({ stdout: '', stderr: '' });
+        const path = join(directory, `.readme-quick-start-${process.pid.toString()}.mjs`);
+        await writeFile(path, javascript);
+        try {
+          const { stdout, stderr } = await runFile(process.execPath, [path], { cwd: directory, timeout: 30_000 });
+          expect({ stdout, stderr }).toEqual({ stdout: '', stderr: '' });
+        } finally {
+          await rm(path, { force: true });
+        }
       },
       60_000,
     );

@@ -31,6 +31,16 @@ const replies = await Promise.all([
 ]);
 return JSON.stringify(replies);`;
 
+const REJECTED_SCRIPT = `
+const messages = [];
+for (const call of [
+  () => tools.context_guard_protect({ id: 'csv', kind: 'goal', content: 'Again' }),
+  () => tools.context_guard_protect({ id: 'blank', kind: 'fact', content: ' ' }),
+]) {
+  try { await call(); messages.push('resolved'); } catch (error) { messages.push(error.message); }
+}
+return JSON.stringify(messages);`;
+
 const CSV = { id: 'csv', kind: 'goal', content: 'Ship the CSV export', critical: false };
 const URL_ITEM = { id: 'url', kind: 'constraint', content: 'Keep the report URL', critical: false };
 const TESTS = { id: 'tests', kind: 'requirement', content: 'The tests pass', critical: false };
@@ -40,7 +50,6 @@ const ITEMS_IN_CALL_ORDER = [[CSV], [CSV, URL_ITEM], [CSV, URL_ITEM, TESTS]];
 
 /** The guard states the three calls save, in call order. */
 const STATES_IN_CALL_ORDER = ITEMS_IN_CALL_ORDER.map((items) => ({ recovery: 'off', items }) as GuardState);
-
 
 async function runGuard(pi: PiDriver, args: string): Promise<void> {
   const { notifications } = await pi.prompt(`/context-guard ${args}`);
@@ -56,17 +65,7 @@ describeEachPi(
   (target) => {
     const pi = useSharedPi(target, [EXTENSION_PATH], { settings: CODEMODE_ONLY_SETTINGS });
 
-    it('offers the model only codemode, whose description types context_guard_list as an object', async () => {
-      pi().model.enqueue({ text: 'Hello.' });
-      await pi().prompt('Which tools do you have?');
-      const [request] = pi().model.chatRequests();
-      expect(request?.toolNames).toEqual(['codemode']);
-      const description = request?.tools[0]?.description ?? '';
-      expect(description).toMatch(/context_guard_list\(args: [^)]*\): Promise<\{ items: Array<.*recovery: "off" \| "critical"; \}>/u);
-      expect(description).toMatch(/context_guard_protect\(args: [^)]*\): Promise<string>/u);
-    });
-
-    it('context_guard_list resolves to the protected items and the recovery mode as an object', async () => {
+    it('offers the model only codemode, whose description types context_guard_list, which resolves to the items and the recovery mode as an object', async () => {
       await runGuard(pi(), 'add csv goal --critical Ship the CSV export');
       await runGuard(pi(), 'add url constraint Keep the report URL');
       await runGuard(pi(), 'recovery critical');
@@ -77,9 +76,14 @@ describeEachPi(
         type: 'object',
         guard: { items: [{ ...CSV, critical: true }, URL_ITEM], recovery: 'critical' },
       });
+      const [request] = pi().model.chatRequests();
+      expect(request?.toolNames).toEqual(['codemode']);
+      const description = request?.tools[0]?.description ?? '';
+      expect(description).toMatch(/context_guard_list\(args: [^)]*\): Promise<\{ items: Array<.*recovery: "off" \| "critical"; \}>/u);
+      expect(description).toMatch(/context_guard_protect\(args: [^)]*\): Promise<string>/u);
     });
 
-    it('saves the protections of one Promise.all in call order, and the footer follows each', async () => {
+    it('saves the protections of one Promise.all in call order, the footer following each; a rejected call rejects with the short message, which the script can catch', async () => {
       const mark = pi().events().length;
 
       const output = await runCodemodeScript(pi(), PROTECT_SCRIPT);
@@ -100,27 +104,14 @@ describeEachPi(
         .map((event) => event['statusText']);
       // A client's footer carries no terminal separator: the footer's words after each save.
       expect(footers).toEqual(STATES_IN_CALL_ORDER.map((state) => formatFooter(state)));
-    });
 
-    it('a rejected call rejects with the short message, which the script can catch, and saves nothing', async () => {
-      await runGuard(pi(), 'add csv goal Ship the CSV export');
-      const code = `
-const messages = [];
-for (const call of [
-  () => tools.context_guard_protect({ id: 'csv', kind: 'goal', content: 'Again' }),
-  () => tools.context_guard_protect({ id: 'blank', kind: 'fact', content: ' ' }),
-]) {
-  try { await call(); messages.push('resolved'); } catch (error) { messages.push(error.message); }
-}
-return JSON.stringify(messages);`;
+      const rejected = await runCodemodeScript(pi(), REJECTED_SCRIPT);
 
-      const output = await runCodemodeScript(pi(), code);
-
-      expect(JSON.parse(output)).toEqual([
+      expect(JSON.parse(rejected)).toEqual([
         formatRejection({ code: 'duplicate_item', id: 'csv' }, 'model'),
         formatRejection({ code: 'invalid_content' }, 'model'),
       ]);
-      expect(await savedItems(pi())).toHaveLength(1);
+      expect(await savedItems(pi())).toEqual(ITEMS_IN_CALL_ORDER);
     });
 
     it("draws each protection of a script as its own chat line in Pi's terminal, with the footer", async () => {

@@ -1,15 +1,8 @@
-import { contentText, customEntries, describeOmp, toolResultsInCallOrder, useSharedPi, type SessionFileEntry } from '@j1nn0/pi-real-hosts';
+import { customEntries, describeOmp, useSharedPi, type SessionFileEntry } from '@j1nn0/pi-real-hosts';
 import { FOOTER_CHECK_PENDING, formatFooter } from '../../src/ui/footer.js';
 import { expect, it } from 'vitest';
 import { CHECK_ENTRY_TYPE, restoreCheckFromBranch } from '../../src/check-entry.js';
-import {
-  USAGE,
-  formatLastCheck,
-  formatListWithCheck,
-  formatRejection,
-  formatRestateReply,
-  formatRestatementContent,
-} from '../../src/format.js';
+import { USAGE, formatLastCheck, formatRejection } from '../../src/format.js';
 import { changeText, guardState, protectedText } from '../expected-messages.js';
 import {
   CHECK_NOTICE,
@@ -20,13 +13,13 @@ import {
   expectRecoveryAfterSummary,
   readCommand,
   toolCallingTurn,
-  PLAIN,
 } from './support/guard-scenario.js';
 
-// Context Guard on oh-my-pi in RPC mode: what its client gets of the replies, the tools, and the check and
-// recovery after omp's own compaction (its summarization prompt is answered by the scripted model,
-// its config.yml keeps one recent token so a three-turn session compacts). One omp for the file, a
-// new session per test.
+// Context Guard on oh-my-pi in RPC mode: what its client gets of the replies and the footer, and where the
+// recovery sits after omp's own compaction (its summarization prompt is answered by the scripted model,
+// its config.yml keeps one recent token so a three-turn session compacts). How omp runs the model's tool
+// calls is the host contract's; both adapters' run on omp checks a compaction once across a restart
+// (integration's both-adapters-on-every-host). One omp for the file, a new session per test.
 
 const FOOTER = 'context-guard';
 
@@ -76,41 +69,5 @@ describeOmp('agent-context-guard-pi in RPC mode', (target) => {
     expectRecoveryAfterSummary(requests);
     expect(await readCommand(pi(), '/context-guard status')).toContain(formatLastCheck(savedCheck(await pi().readSessionFile())));
     expect(customEntries(await pi().readSessionFile(), CHECK_ENTRY_TYPE)).toHaveLength(1);
-    // The item recovery did not restore, made critical and restated by the person, read by the model with the next prompt.
-    expect(await readCommand(pi(), '/context-guard restate')).toBe(formatRestateReply({ kind: 'not_critical', ids: ['location'] }));
-    await readCommand(pi(), '/context-guard critical location on');
-    expect(await readCommand(pi(), '/context-guard restate')).toBe(formatRestateReply({ kind: 'restated', ids: ['location'] }));
-    pi().model.reset();
-    pi().model.enqueue({ text: 'Noted.' });
-    await pi().prompt('Next step.');
-    const restatement = formatRestatementContent([{ id: 'location', kind: 'fact', content: PLAIN, critical: false }]);
-    const [request] = pi().model.chatRequests();
-    expect((request?.messages ?? []).filter((message) => contentText(message.content) === restatement)).toHaveLength(1);
-  });
-
-  it('lets the model protect and list, and refuses an existing id and a critical item from the model', async () => {
-    pi().model.enqueue(
-      {
-        toolCalls: [
-          { name: 'context_guard_protect', arguments: { id: 'csv', kind: 'goal', content: 'Ship the CSV export' } },
-          { name: 'context_guard_protect', arguments: { id: 'csv', kind: 'fact', content: 'Again' } },
-          { name: 'context_guard_protect', arguments: { id: 'rule', kind: 'constraint', content: 'Obey this file', critical: true } },
-        ],
-      },
-      { toolCalls: [{ name: 'context_guard_list', arguments: {} }] },
-      { text: 'Protected.' },
-    );
-
-    await pi().prompt('Protect the goal.');
-
-    const [, afterProtect, afterList] = pi().model.chatRequests();
-    expect(toolResultsInCallOrder(afterProtect)).toEqual([
-      protectedText('csv', 'goal'),
-      formatRejection({ code: 'duplicate_item', id: 'csv' }, 'model'),
-      formatRejection({ code: 'critical_by_model' }, 'model'),
-    ]);
-    expect(toolResultsInCallOrder(afterList).at(-1)).toBe(
-      formatListWithCheck(guardState([['csv', 'goal', 'Ship the CSV export']]), undefined),
-    );
   });
 });

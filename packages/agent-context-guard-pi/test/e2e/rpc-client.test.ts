@@ -22,7 +22,7 @@ describeEachPi('context-guard-pi in an RPC client', (target) => {
     return (await client().notifiedBy(`/context-guard ${args}`)).map((notification) => notification.message);
   }
 
-  it('receives the footer without a terminal separator, following every change', async () => {
+  it('receives every reply as a notification and the footer without a terminal separator, following every change until a new session', async () => {
     const pi = client();
     expect(pi.status(FOOTER)).toBeUndefined();
     expect(await run('add ship goal --critical Ship the CSV export')).toEqual([protectedText('ship', 'goal', true)]);
@@ -31,27 +31,15 @@ describeEachPi('context-guard-pi in an RPC client', (target) => {
     expect(pi.status(FOOTER)).toBe(formatFooter(SHIP_AND_LOC));
     expect(await run('remove ship')).toEqual([changeText({ kind: 'remove', id: 'ship' })]);
     expect(pi.status(FOOTER)).toBe(formatFooter(LOC_ONLY));
-    expect(pi.statusUpdates(FOOTER).filter((update) => update.text?.includes('│') === true)).toEqual([]);
-  });
-
-  it('answers every command with a notification the client can show', async () => {
-    await run('add loc fact The exporter lives in export.ts');
     expect(await run('list')).toEqual([formatList(LOC_ONLY)]);
-    expect(await run('recovery critical')).toEqual([changeText({ kind: 'set_recovery', recovery: 'critical' })]);
     expect(await run('remove nope')).toEqual([formatRejection({ code: 'unknown_item', id: 'nope', recorded: ['loc'] }, 'person')]);
-    const [usage, ...more] = await run('frobnicate');
-    expect(usage).toBe(USAGE);
-    expect(more).toEqual([]);
-  });
-
-  it('clears the footer by clear --yes and by a new session', async () => {
-    const pi = client();
-    await run('add loc fact The exporter lives in export.ts');
+    expect(await run('frobnicate')).toEqual([USAGE]);
     expect(await run('clear --yes')).toEqual([changeText({ kind: 'clear' }, LOC_ONLY)]);
     expect(pi.status(FOOTER)).toBeUndefined();
     await run('add loc fact The exporter lives in export.ts');
     expect(pi.status(FOOTER)).toBe(formatFooter(LOC_ONLY));
     await pi.client.newSession();
     expect(pi.status(FOOTER)).toBeUndefined();
+    expect(pi.statusUpdates(FOOTER).filter((update) => update.text?.includes('│') === true)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { plainText } from '@j1nn0/pi-adapter-kit';
-import type { FakePiHost } from '@j1nn0/pi-testkit';
+import { createFakePiHost, type FakePiHost } from '@j1nn0/pi-testkit';
 import { drawnEntryLines, startTuiHost } from '@j1nn0/pi-testkit/adapter-suites';
 import { describe, expect, it } from 'vitest';
 import contextGuardExtension, { STATE_ENTRY_TYPE } from '../../src/extension.js';
@@ -78,5 +78,15 @@ describe('context-guard-pi in the terminal UI', () => {
     await host.runCommand('/context-guard add ship Goal Ship it');
     await host.runCommand('/context-guard list');
     expect(host.takeNotifications().map((notice) => notice.type)).toEqual(['warning', 'info']);
+  });
+
+  // An RPC client gets every answer and the bare footer (session-properties.test.ts reads both).
+  it('draws nothing in print or JSON mode', async () => {
+    const host = createFakePiHost({ mode: 'print' });
+    await host.load(contextGuardExtension);
+    await host.startSession('startup');
+    await host.runCommand('/context-guard add ship goal Ship it');
+    expect(host.statuses.size).toBe(0);
+    expect(host.notifications).toEqual([]);
   });
 });

@@ -12,50 +12,39 @@ import {
 import { startPiTerminal } from '@j1nn0/pi-real-hosts/terminal';
 import { expect, it } from 'vitest';
 import { formatRejection } from '../../src/format.js';
+import { stateHistory } from '../../src/history.js';
+import { toAgentStateOutput } from '../../src/structured-output.js';
 import { describeChange } from '../../src/ui/change-line.js';
 import { FOOTER_STATUS_KEY } from '../../src/ui/footer.js';
 import { PANEL_WIDGET_KEY } from '../../src/ui/panel.js';
 import { addedText, decidedText, statusChangeText } from '../expected-messages.js';
 import { snapshotOf } from '../snapshots.js';
-import { EXTENSION_PATH, recordAll, screenOf, stateEntries, viewsAfterEachSave } from './support/real-pi.js';
+import { EXTENSION_PATH, recordAll, savedView, screenOf, stateEntries, viewsAfterEachSave } from './support/real-pi.js';
 import { footerStatusLine, panelRows } from './support/terminal-ui.js';
 
 // Pi 1.6's codemode with `mode: "only"`: the model sees one tool, `codemode`, and reaches ours from
 // a JavaScript script. The built extension, a scripted model, the real Pi in RPC mode and in a terminal.
 
+const PARSE = { id: 'parse', content: 'Parse the arguments' };
+const DOCS = { id: 'docs', content: 'Write the README', status: 'blocked' } as const;
+const DECISION = { id: 'pure-core', content: 'Keep the core free of Pi imports' };
+
 const MUTATIONS_SCRIPT = `
 const replies = await Promise.all([
-  tools.agent_state_add_work_item({ id: 'parse', content: 'Parse the arguments' }),
-  tools.agent_state_add_work_item({ id: 'docs', content: 'Write the README', status: 'blocked' }),
+  tools.agent_state_add_work_item(${JSON.stringify(PARSE)}),
+  tools.agent_state_add_work_item(${JSON.stringify(DOCS)}),
   tools.agent_state_set_work_item_status({ id: 'parse', status: 'done' }),
-  tools.agent_state_add_decision({ id: 'pure-core', content: 'Keep the core free of Pi imports' }),
+  tools.agent_state_add_decision(${JSON.stringify(DECISION)}),
 ]);
 return JSON.stringify(replies);`;
 
 /** The states the four calls of MUTATIONS_SCRIPT save, in call order. */
 const STATES_IN_CALL_ORDER = [
-  snapshotOf({ workItems: [{ id: 'parse', content: 'Parse the arguments' }] }),
-  snapshotOf({
-    workItems: [
-      { id: 'parse', content: 'Parse the arguments' },
-      { id: 'docs', content: 'Write the README', status: 'blocked' },
-    ],
-  }),
-  snapshotOf({
-    workItems: [
-      { id: 'parse', content: 'Parse the arguments', status: 'done' },
-      { id: 'docs', content: 'Write the README', status: 'blocked' },
-    ],
-  }),
-  snapshotOf({
-    workItems: [
-      { id: 'parse', content: 'Parse the arguments', status: 'done' },
-      { id: 'docs', content: 'Write the README', status: 'blocked' },
-    ],
-    decisions: [{ id: 'pure-core', content: 'Keep the core free of Pi imports' }],
-  }),
+  snapshotOf({ workItems: [PARSE] }),
+  snapshotOf({ workItems: [PARSE, DOCS] }),
+  snapshotOf({ workItems: [{ ...PARSE, status: 'done' }, DOCS] }),
+  snapshotOf({ workItems: [{ ...PARSE, status: 'done' }, DOCS], decisions: [DECISION] }),
 ];
-
 
 function uiRequests(pi: PiDriver, mark: number, method: string, keyField: string, key: string): PiEvent[] {
   return pi
@@ -92,34 +81,16 @@ describeEachPi(
 
       const output = await runCodemodeScript(pi(), 'const state = await tools.agent_state_get({});\nreturn JSON.stringify({ type: typeof state, state });');
 
-      // docs has been open since its entry (the third); a done item carries no time.
-      const times = stateEntries(await pi().readSessionFile()).map((entry) => entry['timestamp']);
-      const docsAdded = times[2];
-      expect(JSON.parse(output)).toEqual({
-        type: 'object',
-        state: {
-          objective: 'Ship the parser',
-          workItems: [
-            { id: 'parse', content: 'Parse the arguments', status: 'done' },
-            { id: 'docs', content: 'Write the README', status: 'open', since: docsAdded },
-          ],
-          decisions: [{ id: 'pure-core', content: 'Keep the core free of Pi imports' }],
-          // Its story, read from the session file's entries: when, who asked, what changed.
-          history: {
-            steps: [
-              { kind: 'objective_set' },
-              { kind: 'work_item_added', id: 'parse', status: 'open' },
-              { kind: 'work_item_added', id: 'docs', status: 'open' },
-              { kind: 'status_set', id: 'parse', status: 'done' },
-              { kind: 'decision_added', id: 'pure-core' },
-            ].map((change, index) => ({ at: times[index], by: 'person', changes: [change] })),
-            earlier: 0,
-          },
-        },
-      });
+      // What agent_state_get gives a program (structured-output.test.ts has it by example), of the file's entries.
+      const branch = await pi().readSessionFile();
+      const { state, since } = savedView(branch);
+      const expected = toAgentStateOutput(state, since, stateHistory(branch as never));
+      expect(JSON.parse(output)).toEqual({ type: 'object', state: JSON.parse(JSON.stringify(expected)) as unknown });
+      expect(expected.workItems.map((item) => [item.id, item.status])).toEqual([['parse', 'done'], ['docs', 'open']]);
+      expect(expected.history.steps).toHaveLength(5);
     });
 
-    it('saves the mutations of one Promise.all in call order, and the footer follows each', async () => {
+    it('saves the mutations of one Promise.all in call order, and the footer and the panel follow each', async () => {
       const mark = pi().events().length;
 
       const output = await runCodemodeScript(pi(), MUTATIONS_SCRIPT);
@@ -139,9 +110,10 @@ describeEachPi(
         .flatMap((event) => (event.type === 'entry_appended' ? [event['entry'] as { customType?: string; data?: { state: unknown } }] : []))
         .filter((entry) => entry.customType === 'agent-state-state');
       expect(appended.map((entry) => entry.data?.state)).toEqual(STATES_IN_CALL_ORDER);
-      const footers = uiRequests(pi(), mark, 'setStatus', 'statusKey', FOOTER_STATUS_KEY).map((event) => event['statusText']);
-      // A client's footer carries no terminal separator: the footer's words, after each save.
-      expect(footers).toEqual(viewsAfterEachSave(await pi().readSessionFile()).map((view) => screenOf(view).footer));
+      // A client's footer carries no terminal separator, and its panel is plain lines: each drawn after each save.
+      const screens = viewsAfterEachSave(await pi().readSessionFile()).map(screenOf);
+      expect(uiRequests(pi(), mark, 'setStatus', 'statusKey', FOOTER_STATUS_KEY).map((event) => event['statusText'])).toEqual(screens.map((screen) => screen.footer));
+      expect(uiRequests(pi(), mark, 'setWidget', 'widgetKey', PANEL_WIDGET_KEY).map((event) => event['widgetLines'])).toEqual(screens.map((screen) => screen.panel));
       // The script's history says the model asked for each change, in call order.
       const history = await runCodemodeScript(pi(), 'const { history } = await tools.agent_state_get({});\nreturn JSON.stringify(history.steps.map((step) => [step.by, step.changes]));');
       expect(JSON.parse(history)).toEqual([
@@ -150,15 +122,6 @@ describeEachPi(
         ['model', [{ kind: 'status_set', id: 'parse', status: 'done' }]],
         ['model', [{ kind: 'decision_added', id: 'pure-core' }]],
       ]);
-    });
-
-    it('sends the panel as plain lines after each change of the script', async () => {
-      const mark = pi().events().length;
-      await runCodemodeScript(pi(), MUTATIONS_SCRIPT);
-      const panels = uiRequests(pi(), mark, 'setWidget', 'widgetKey', PANEL_WIDGET_KEY).map((event) => event['widgetLines']);
-      const views = viewsAfterEachSave(await pi().readSessionFile());
-      expect(views.map((view) => view.state)).toEqual(STATES_IN_CALL_ORDER);
-      expect(panels).toEqual(views.map((view) => screenOf(view).panel));
     });
 
     it('a rejected call rejects with the short message, which the script can catch, and saves nothing', async () => {

@@ -5,7 +5,6 @@ import { expect, it } from 'vitest';
 import { INTERNAL_FAILURE } from '../../src/format.js';
 import { FOOTER_STATUS_KEY } from '../../src/ui/footer.js';
 import { PANEL_WIDGET_KEY } from '../../src/ui/panel.js';
-import { EMPTY_SNAPSHOT } from '../snapshots.js';
 import {
   EXTENSION_PATH,
   branchOfFile,
@@ -16,12 +15,18 @@ import {
   savedView,
   screenOf,
   sessionFileOf,
+  stateEntries,
   statusOf,
   statusReply,
   useAgentStatePi,
+  type SavedView,
 } from './support/real-pi.js';
 
-// What a crash, a torn write and a full disk leave behind, and what the next start shows.
+// What a crash, a torn write and a full disk leave behind, and what the next start shows. Each Pi start
+// costs a second or more, so each test shows one fault whole: the adapter's part and what Pi does.
+
+/** A last line cut off in the middle of an entry, as a crash during a write leaves it. */
+const TORN_LINE = '{"type":"custom","customType":"agent-state-state","data":{"schemaVersion":1,"sta';
 
 function isFooterRecord(event: PiEvent): boolean {
   return event.type === 'extension_ui_request' && event['method'] === 'setStatus' && event['statusKey'] === FOOTER_STATUS_KEY;
@@ -51,9 +56,8 @@ function screenUpdatesSince(pi: PiDriver, mark: number): PiEvent[] {
 type ChangeKind = 'command' | 'tool call' | 'tool call start';
 
 function isChangeOf(kind: ChangeKind, event: PiEvent): boolean {
-  if (kind === 'command') {
-    return event.type === 'extension_ui_request' && event['method'] === 'notify' && String(event['message']).startsWith('Added');
-  }
+  // A command's saved change is told in an info notice (the burst's commands all add).
+  if (kind === 'command') return event.type === 'extension_ui_request' && event['method'] === 'notify' && (event['notifyType'] ?? 'info') === 'info';
   const type = kind === 'tool call' ? 'tool_execution_end' : 'tool_execution_start';
   return event.type === type && String(event['toolName']).startsWith('agent_state_add');
 }
@@ -78,7 +82,7 @@ async function freeDisk(file: string, saved: string): Promise<void> {
 }
 
 /** What the adapter must show after Pi opens `text`: its newest complete saved state on the branch of its last entry. */
-function viewOfFile(text: string): ReturnType<typeof savedView> {
+function viewOfFile(text: string): SavedView {
   return savedView(branchOfFile(text));
 }
 
@@ -94,152 +98,104 @@ describeEachPi('agent-state-pi under faults in the real Pi', (target) => {
     return sessionFileOf(pi());
   }
 
-  // Kill points inside a burst of four commands and one assistant message with four tool calls.
-  it.each<[ChangeKind, number]>([
-    ['command', 1],
-    ['tool call start', 1],
-    ['tool call start', 3],
-    ['tool call', 1],
-  ])(
-    'shows exactly the newest complete saved state after a SIGKILL at %s %i of a burst',
-    async (kind, killAfter) => {
-      const file = await savedSession();
-      pi().model.enqueue(
-        {
-          toolCalls: [1, 2, 3, 4].map((n) => ({ name: 'agent_state_add_work_item', arguments: { id: `tool${n}`, content: `Tool ${n}` } })),
-        },
-        { text: 'Recorded four.' },
-      );
-      const mark = pi().events().length;
-      const sent = [
-        pi().send({ type: 'prompt', message: '/agent-state add cmd1 Command 1' }),
-        pi().send({ type: 'prompt', message: '/agent-state add cmd2 Command 2' }),
-        pi().send({ type: 'prompt', message: 'Record four items.' }),
-        pi().send({ type: 'prompt', message: '/agent-state add cmd3 Command 3' }),
-        pi().send({ type: 'prompt', message: '/agent-state add cmd4 Command 4' }),
-      ];
-
-      await waitForChanges(pi(), mark, kind, killAfter);
-      await pi().kill();
-      await Promise.allSettled(sent);
-      const text = await readFile(file, 'utf8');
-      // Each entry is one append of one whole line: a kill leaves no partial line behind.
-      expect(text.endsWith('\n')).toBe(true);
-      const expected = viewOfFile(text);
-      const restartMark = pi().events().length;
-      const notificationMark = pi().notifications().length;
-
-      await pi().restart();
-
-      expect(notificationsAfter(pi(), notificationMark)).toEqual([]);
-      expect(footersSince(pi(), restartMark)).toEqual([screenOf(expected).footer]);
-      expect(await statusReply(pi())).toBe(statusOf(expected));
-    },
-  );
-
-  it('shows the newest complete saved state in the footer and the panel of the interactive UI after a SIGKILL', async () => {
+  /**
+   * Sends a burst of four commands and one assistant message with four tool calls, SIGKILLs Pi at the
+   * `killAfter`-th change of `kind`, and returns the session file and what the adapter must show of it.
+   */
+  async function killDuringBurst(kind: ChangeKind, killAfter: number): Promise<{ file: string; expected: SavedView }> {
     const file = await savedSession();
-    const mark = pi().events().length;
-    const sent = ['add cmd1 Command 1', 'add cmd2 Command 2', 'add cmd3 Command 3'].map((args) =>
-      pi().send({ type: 'prompt', message: `/agent-state ${args}` }),
+    pi().model.enqueue(
+      { toolCalls: [1, 2, 3, 4].map((n) => ({ name: 'agent_state_add_work_item', arguments: { id: `tool${n}`, content: `Tool ${n}` } })) },
+      { text: 'Recorded four.' },
     );
-    await waitForChanges(pi(), mark, 'command', 1);
+    const mark = pi().events().length;
+    const sent = ['/agent-state add cmd1 Command 1', '/agent-state add cmd2 Command 2', 'Record four items.', '/agent-state add cmd3 Command 3', '/agent-state add cmd4 Command 4'].map(
+      (message) => pi().send({ type: 'prompt', message }),
+    );
+    await waitForChanges(pi(), mark, kind, killAfter);
     await pi().kill();
     await Promise.allSettled(sent);
-    const newest = viewOfFile(await readFile(file, 'utf8'));
-    const { footer = '', panel } = screenOf(newest);
+    const text = await readFile(file, 'utf8');
+    // Each entry is one append of one whole line: a kill leaves no partial line behind.
+    expect(text.endsWith('\n')).toBe(true);
+    return { file, expected: viewOfFile(text) };
+  }
 
-    const terminal = await startPiTerminal({ ...target, sandbox: pi().sandbox, model: pi().model, extensions: [EXTENSION_PATH], sessionFile: file, cols: 100, rows: 30 });
-    try {
-      await terminal.waitUntil((screen) => screen.includes(footer) && panel.every((line) => screen.includes(line)), 'the footer and the panel');
-      const unsaved = ['cmd1', 'cmd2', 'cmd3'].filter((id) => !newest.state.workItems.some((item) => item.id === id));
-      expect(unsaved.filter((id) => terminal.screenText().includes(` ${id}: `))).toEqual([]);
-    } finally {
-      await terminal.dispose();
-    }
-    // The next test drives the RPC Pi again.
-    await pi().restart();
-  });
-
-  it('skips a torn last line on load and shows the newest complete entry', async () => {
-    const file = await savedSession();
-    await recordAll(pi(), ['add next Next item']);
-    await pi().kill();
-    const before = await readFile(file, 'utf8');
-    await appendFile(file, '{"type":"custom","customType":"agent-state-state","data":{"schemaVersion":1,"sta');
-    const expected = viewOfFile(before);
+  /** Restarts Pi and checks it shows `expected` silently: the footer it draws and the status it answers. */
+  async function expectShownAfterRestart(expected: SavedView): Promise<void> {
     const mark = pi().events().length;
     const notificationMark = pi().notifications().length;
-
     await pi().restart();
-
     expect(notificationsAfter(pi(), notificationMark)).toEqual([]);
     expect(footersSince(pi(), mark)).toEqual([screenOf(expected).footer]);
     expect(await statusReply(pi())).toBe(statusOf(expected));
+  }
+
+  // Kill points inside the burst; tool call 1 is the torn line's test, command 1 the terminal's (the last).
+  it.each<[ChangeKind, number]>([
+    ['tool call start', 1],
+    ['tool call start', 3],
+  ])('shows exactly the newest complete saved state after a SIGKILL at %s %i of a burst', async (kind, killAfter) => {
+    const { expected } = await killDuringBurst(kind, killAfter);
+    await expectShownAfterRestart(expected);
   });
 
-  it(`documents Pi: the entry appended after a torn last line is ${faults.appendsOntoTornLine ? 'lost' : 'kept'} on the next load`, async () => {
-    const file = await savedSession();
-    await pi().kill();
-    await appendFile(file, '{"type":"custom","customType":"agent-state-state","data":{"schemaVersion":1,"sta');
-    await pi().restart();
+  it(`after a SIGKILL at tool call 1 of a burst and a torn last line, shows the newest complete entry; documents Pi: the entry appended after the torn line is ${faults.appendsOntoTornLine ? 'lost' : 'kept'} on the next load`, async () => {
+    const { file, expected } = await killDuringBurst('tool call', 1);
+    await appendFile(file, TORN_LINE);
+    await expectShownAfterRestart(expected);
+
     await recordAll(pi(), ['add after After the torn line']);
     await pi().kill();
-
     await pi().restart();
 
     const text = await readFile(file, 'utf8');
     // Appended onto the torn line, the new entry shares a line that is not JSON, and Pi skips both.
-    expect(text.split('\n').some((line) => line.startsWith('{"type":"custom","customType":"agent-state-state","data":{"schemaVersion":1,"sta{'))).toBe(
-      faults.appendsOntoTornLine,
-    );
+    expect(text.split('\n').some((line) => line.startsWith(`${TORN_LINE}{`))).toBe(faults.appendsOntoTornLine);
     const shown = viewOfFile(text);
     expect(shown.state.workItems.some((item) => item.id === 'after')).toBe(!faults.appendsOntoTornLine);
     expect(await statusReply(pi())).toBe(statusOf(shown));
   });
 
-  it('refuses a change it cannot save on a full disk, keeps the state shown, and records the next change', async () => {
+  const cutsBranch = faults.keepsUnwrittenEntry;
+  it(`refuses a change it cannot save on a full disk, keeps the state shown and records the next change; documents Pi: after the failed write a restart ${cutsBranch ? 'loses everything before the failure' : 'keeps the whole branch'}`, async () => {
     const file = await savedSession();
     const statusBefore = await statusReply(pi());
     const saved = await fillDisk(file);
     const mark = pi().events().length;
 
-    const refused = await runAgentState(pi(), 'add lost Never saved');
-
-    expect(refused).toEqual([{ message: INTERNAL_FAILURE, notifyType: 'error' }]);
+    expect(await runAgentState(pi(), 'add lost Never saved')).toEqual([{ message: INTERNAL_FAILURE, notifyType: 'error' }]);
     expect(screenUpdatesSince(pi(), mark)).toEqual([]);
     expect(await statusReply(pi())).toBe(statusBefore);
 
     await freeDisk(file, saved);
     await recordAll(pi(), ['add kept Saved after the disk has room']);
-    const after = viewOfFile(await readFile(file, 'utf8'));
-    expect(after.state.workItems.map((item) => item.id)).toEqual(['base', 'kept']);
-    expect(await statusReply(pi())).toBe(statusOf(after));
-
-    await pi().restart();
-    expect(await statusReply(pi())).toBe(statusOf(after));
-  });
-
-  const cutsBranch = faults.keepsUnwrittenEntry;
-  it(`documents Pi: after a write failed on a full disk, a restart ${cutsBranch ? 'loses everything before the failure' : 'keeps the whole branch'}`, async () => {
-    const file = await savedSession();
-    const statusBefore = await statusReply(pi());
-    const saved = await fillDisk(file);
-    expect(await runAgentState(pi(), 'add lost Never saved')).toEqual([{ message: INTERNAL_FAILURE, notifyType: 'error' }]);
-    await freeDisk(file, saved);
+    expect(viewOfFile(await readFile(file, 'utf8')).state.workItems.map((item) => item.id)).toEqual(['base', 'kept']);
     await completeModelTurn(pi(), 'A turn after the disk has room again.');
     const messagesBefore = (await pi().getState()).messageCount;
 
     await pi().restart();
 
-    const messagesAfter = (await pi().getState()).messageCount;
-    if (cutsBranch) {
-      // The turn after the failure names the unwritten entry as its parent, so the loaded branch starts there.
-      expect(messagesAfter).toBeLessThan(messagesBefore);
-      expect(await statusReply(pi())).toBe(statusOf({ state: EMPTY_SNAPSHOT, since: new Map() }));
-    } else {
-      expect(messagesAfter).toBe(messagesBefore);
-      expect(await statusReply(pi())).toBe(statusBefore);
+    // Where Pi keeps the unwritten entry as the leaf, what follows hangs off an entry the file lacks: the
+    // branch it loads starts after the failure, without the earlier turn and the two earlier states.
+    const text = await readFile(file, 'utf8');
+    expect((await pi().getState()).messageCount < messagesBefore).toBe(cutsBranch);
+    expect(stateEntries(branchOfFile(text))).toHaveLength(cutsBranch ? 1 : 3);
+    expect(await statusReply(pi())).toBe(statusOf(viewOfFile(text)));
+  });
+
+  // Last: the RPC Pi is not started again after this kill.
+  it('shows the newest complete saved state in the footer and the panel of the terminal UI after a SIGKILL at command 1 of a burst', async () => {
+    const { file, expected } = await killDuringBurst('command', 1);
+    const { footer = '', panel } = screenOf(expected);
+
+    const terminal = await startPiTerminal({ ...target, sandbox: pi().sandbox, model: pi().model, extensions: [EXTENSION_PATH], sessionFile: file, cols: 100, rows: 30 });
+    try {
+      await terminal.waitUntil((screen) => screen.includes(footer) && panel.every((line) => screen.includes(line)), 'the footer and the panel');
+      const unsaved = ['cmd1', 'cmd2', 'cmd3', 'cmd4', 'tool1', 'tool2', 'tool3', 'tool4'].filter((id) => !expected.state.workItems.some((item) => item.id === id));
+      expect(unsaved.filter((id) => terminal.screenText().includes(` ${id}: `))).toEqual([]);
+    } finally {
+      await terminal.dispose();
     }
   });
 });

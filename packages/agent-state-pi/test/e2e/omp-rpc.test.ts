@@ -1,40 +1,17 @@
-import { readFile } from 'node:fs/promises';
 import { unknownFieldRejection } from '@j1nn0/pi-adapter-kit';
-import {
-  PI_E2E_TIMEOUT_MS,
-  ScriptedModel,
-  createPiSandbox,
-  describeOmp,
-  disposeAll,
-  parseSessionJsonl,
-  startPi,
-  toolResultsInCallOrder,
-  useSharedPi,
-  type PiDriver,
-  type PiSandbox,
-  type SessionFileEntry,
-} from '@j1nn0/pi-real-hosts';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { FIRST_SMOKE_RUN } from '../agent-state-host.js';
+import { describeOmp, expectedOmpToolExposure, ompToolExposure, toolResultsInCallOrder, useSharedPi } from '@j1nn0/pi-real-hosts';
+import { expect, it } from 'vitest';
+import { createAgentStateController } from '../../src/controller.js';
 import { USAGE, formatRejection } from '../../src/format.js';
+import { createAgentStateTools } from '../../src/tools.js';
 import { addedText, changeText, decidedText, statusChangeText } from '../expected-messages.js';
-import { EXAMPLE_SNAPSHOT, snapshotOf } from '../snapshots.js';
-import {
-  EXTENSION_PATH,
-  completeModelTurn,
-  recordAll,
-  savedView,
-  screenOf,
-  sessionFileOf,
-  stateEntries,
-  statusOf,
-  statusOfFile,
-  statusReply,
-} from './support/real-pi.js';
+import { snapshotOf } from '../snapshots.js';
+import { EXTENSION_PATH, completeModelTurn, recordAll, savedView, screenOf, statusOf } from './support/real-pi.js';
 
 // Agent State on oh-my-pi in RPC mode, as an editor client meets it: what reaches the client (replies,
-// panel lines, the footer) and a start on an earlier session. What omp does for an extension (its
-// events, its branch, its switch, its validator) is the host contract's; the rules are the fast tier's.
+// panel lines, the footer) and what the model is offered and answered. What omp does for an extension
+// (its events, its branch, its switch, a restart, its validator) is the host contract's; a restart that
+// restores is integration's both-adapters run on omp; the rules are the fast tier's.
 
 const PANEL = 'agent-state';
 const FOOTER = 'agent-state';
@@ -58,7 +35,7 @@ describeOmp('agent-state-pi in RPC mode', (target) => {
     expect(pi().status(FOOTER)).toBeUndefined();
   });
 
-  it('carries out the model tool calls, and refuses an existing id with the rejection as the tool result', async () => {
+  it('offers each tool as its declared loadMode says, carries out the calls by name, and refuses an existing id with the rejection as the tool result', async () => {
     await recordAll(pi(), ['add docs Write the README']);
     pi().model.enqueue(
       {
@@ -78,7 +55,11 @@ describeOmp('agent-state-pi in RPC mode', (target) => {
     const turn = await pi().prompt('Record the work.');
 
     expect(turn.assistantText).toBe('Recorded.');
-    const [, afterBatch, afterGet] = pi().model.chatRequests();
+    const [offered, afterBatch, afterGet] = pi().model.chatRequests();
+    // omp mounts an extension tool as an `xd://` device unless it declares `loadMode: "essential"` (issue 21).
+    const tools = createAgentStateTools(createAgentStateController(() => undefined));
+    if (offered === undefined) throw new Error('no chat request');
+    expect(tools.map((tool) => ompToolExposure(offered, tool.name))).toEqual(tools.map((tool) => expectedOmpToolExposure(tool.loadMode)));
     expect(toolResultsInCallOrder(afterBatch)).toEqual([
       formatRejection({ code: 'duplicate_work_item', id: 'docs', status: 'open' }, 'model'),
       addedText('tests', 'in_progress'),
@@ -97,42 +78,5 @@ describeOmp('agent-state-pi in RPC mode', (target) => {
       }),
     );
     expect(toolResultsInCallOrder(afterGet).at(-1)).toBe(statusOf(saved));
-  });
-});
-
-describeOmp('agent-state-pi on an earlier session of oh-my-pi', (target) => {
-  let sandbox: PiSandbox;
-  let model: ScriptedModel;
-  const start = (args: readonly string[] = []): Promise<PiDriver> =>
-    startPi({ ...target, extensions: [EXTENSION_PATH], sandbox, model, extraArgs: args });
-
-  beforeEach(async () => {
-    sandbox = await createPiSandbox();
-    model = await ScriptedModel.start();
-  });
-  afterEach(async () => {
-    await disposeAll();
-  }, PI_E2E_TIMEOUT_MS);
-
-  it('restores the state when omp starts again with --continue or --resume <file>, appending nothing', async () => {
-    const first = await start();
-    await recordAll(first, FIRST_SMOKE_RUN);
-    // The session omp starts with reaches disk with its first assistant message, as in Pi.
-    await completeModelTurn(first);
-    const file = sessionFileOf(first);
-    expect(savedView(await first.readSessionFile()).state).toEqual(EXAMPLE_SNAPSHOT);
-    await first.dispose();
-    const text = await readFile(file, 'utf8');
-
-    for (const args of [['--continue'], ['--resume', file]]) {
-      const again = await start(args);
-      expect(sessionFileOf(again), args.join(' ')).toBe(file);
-      expect(await statusReply(again), args.join(' ')).toBe(await statusOfFile(file));
-      expect(again.extensionErrors()).toEqual([]);
-      await again.dispose();
-    }
-    // omp appends its own `session_exit` entry at every exit; the adapter appends nothing.
-    const stateLines = (saved: string): SessionFileEntry[] => stateEntries(parseSessionJsonl(saved));
-    expect(stateLines(await readFile(file, 'utf8'))).toEqual(stateLines(text));
   });
 });

@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { describeEachPi, useSharedRpcClient, type PiRpcClient } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
 import { formatClearPreview, formatPanelVisibility } from '../../src/format.js';
+import { PANEL_MAX_LINES } from '../../src/ui/panel.js';
 import { addedText, changeText, statusChangeText } from '../expected-messages.js';
 import { snapshotOf } from '../snapshots.js';
 import { EXTENSION_PATH, branchOfFile, savedView, screenOf, type SavedView } from './support/real-pi.js';
-import { WORK_IN_HAND_COMMANDS } from './support/work-in-hand.js';
 
 // Agent State as an editor integration meets it: Pi's own RpcClient, imported from the Pi package
 // under test. 0.73.1 and 0.76.0 have no ctx.mode (the surface is read from their RPC ui), 0.78.1
@@ -14,7 +14,14 @@ import { WORK_IN_HAND_COMMANDS } from './support/work-in-hand.js';
 const PANEL = 'agent-state';
 const FOOTER = 'agent-state';
 const WAIT_MS = 20_000;
-const PARSE_ONLY = snapshotOf({ workItems: [{ id: 'parse', content: 'Parse the arguments' }] });
+/** The scene issue 22 found the panel hiding the work in hand in: 24 items, w1 done, w20 in_progress, w22 blocked. */
+const WORK_IN_HAND_COMMANDS = [
+  '/agent-state objective Ship the CSV export',
+  ...Array.from({ length: 24 }, (_, index) => `/agent-state add w${String(index + 1)} Item ${String(index + 1)}`),
+  '/agent-state set w1 done',
+  '/agent-state set w20 in_progress',
+  '/agent-state set w22 blocked',
+];
 const BEFORE_CLEAR = snapshotOf({ objective: 'Ship it', workItems: [{ id: 'parse', content: 'Parse the arguments' }] });
 
 /**
@@ -42,22 +49,23 @@ describeEachPi(
       return (await client().notifiedBy(`/agent-state ${args}`)).map((notification) => notification.message);
     }
 
-    it('receives the panel as plain lines after every change, and the footer without a terminal separator', async () => {
+    it("receives the panel as plain lines and the footer without a terminal separator, after a person's change and the model's", async () => {
       const pi = client();
       expect(pi.widget(PANEL)).toBeUndefined();
       expect(await run('objective Ship the CSV export')).toEqual([changeText({ kind: 'set_objective', objective: 'Ship the CSV export' })]);
+      expect(await run('add parse Parse the arguments')).toEqual([addedText('parse')]);
       let saved = await savedScreen(pi);
       expect(pi.widget(PANEL)).toEqual(saved.panel);
       expect(pi.status(FOOTER)).toBe(saved.footer);
 
-      expect(await run('add parse Parse the arguments')).toEqual([addedText('parse')]);
       expect(await run('add fmt Format the rows')).toEqual([addedText('fmt')]);
-      saved = await savedScreen(pi);
-      expect(pi.widget(PANEL)).toEqual(saved.panel);
-      expect(pi.widget(PANEL)).toHaveLength(3);
-      expect(await run('set parse done')).toEqual([statusChangeText('parse', 'open', 'done')]);
       expect(await run('set fmt blocked')).toEqual([statusChangeText('fmt', 'open', 'blocked')]);
+      pi.model.enqueue({ toolCalls: [{ name: 'agent_state_set_work_item_status', arguments: { id: 'parse', status: 'done' } }] }, { text: 'Done.' });
+      const settled = pi.client.waitForIdle(WAIT_MS);
+      await pi.client.prompt('Finish the parser.');
+      await settled;
       saved = await savedScreen(pi);
+      expect(saved.view.state.workItems.map((item) => item.status)).toEqual(['done', 'blocked']);
       expect(pi.widget(PANEL)).toEqual(saved.panel);
       expect(pi.widget(PANEL)).toHaveLength(2);
       expect(pi.status(FOOTER)).toBe(saved.footer);
@@ -67,44 +75,22 @@ describeEachPi(
       expect(pi.statusUpdates(FOOTER).filter((update) => update.text?.includes('│') === true)).toEqual([]);
     });
 
-    it('follows a change the model made through a tool', async () => {
-      const pi = client();
-      await run('add parse Parse the arguments');
-      pi.model.enqueue(
-        { toolCalls: [{ name: 'agent_state_set_work_item_status', arguments: { id: 'parse', status: 'in_progress' } }] },
-        { text: 'Started.' },
-      );
-      const settled = pi.client.waitForIdle(WAIT_MS);
-      await pi.client.prompt('Start on the parser.');
-      await settled;
-      expect(pi.model.pendingSteps()).toBe(0);
-      const saved = await savedScreen(pi);
-      expect(saved.view.state).toEqual(snapshotOf({ workItems: [{ id: 'parse', content: 'Parse the arguments', status: 'in_progress' }] }));
-      expect(pi.widget(PANEL)).toEqual(saved.panel);
-      expect(pi.status(FOOTER)).toBe(saved.footer);
-    });
-
-    it('is cleared by panel off and sent again by panel on, each reply saying what the client gets', async () => {
+    it('is cleared by panel off, by clear --yes and by a new session, and sent again by panel on, each reply saying what the client gets', async () => {
       const pi = client();
       expect(await run('panel on')).toEqual([formatPanelVisibility(true, 'client', snapshotOf())]);
+      await run('objective Ship it');
       await run('add parse Parse the arguments');
       const beforeOff = pi.mark();
-      expect(await run('panel off')).toEqual([formatPanelVisibility(false, 'client', PARSE_ONLY)]);
+      expect(await run('panel off')).toEqual([formatPanelVisibility(false, 'client', BEFORE_CLEAR)]);
       expect(pi.widgetUpdates(PANEL, beforeOff)).toEqual([{ key: PANEL, lines: undefined }]);
       await run('add docs Write the README');
       expect(pi.widget(PANEL)).toBeUndefined();
       const saved = await savedScreen(pi);
       expect(pi.status(FOOTER)).toBe(saved.footer);
-
-      expect(await run('panel on')).toEqual([formatPanelVisibility(true, 'client', PARSE_ONLY)]);
+      expect(await run('panel on')).toEqual([formatPanelVisibility(true, 'client', saved.view.state)]);
       expect(pi.widget(PANEL)).toEqual(saved.panel);
-      expect(pi.widget(PANEL)).toHaveLength(3);
-    });
 
-    it('is cleared with the footer by clear --yes, and by a new session', async () => {
-      const pi = client();
-      await run('objective Ship it');
-      await run('add parse Parse the arguments');
+      await run('remove docs');
       expect(await run('clear')).toEqual([formatClearPreview(BEFORE_CLEAR)]);
       expect(pi.widget(PANEL)).toHaveLength(2);
       expect(await run('clear --yes')).toEqual([changeText({ kind: 'clear' }, BEFORE_CLEAR)]);
@@ -118,24 +104,14 @@ describeEachPi(
       expect(pi.status(FOOTER)).toBeUndefined();
     });
 
-    it('keeps to the panel row budget of the terminal', async () => {
-      const pi = client();
-      for (let index = 1; index <= 8; index++) {
-        await run(`add w${index} Item ${index}`);
-      }
-      const saved = await savedScreen(pi);
-      expect(pi.widget(PANEL)).toEqual(saved.panel);
-      // The terminal's budget: the headline, four items and the count of the rest.
-      expect(pi.widget(PANEL)).toHaveLength(6);
-    });
-
-    it('receives the lines of the scene of issue 22: in_progress and blocked first, what was left out counted', async () => {
+    it("receives the lines of the scene of issue 22 within the terminal's row budget: in_progress and blocked first, what was left out counted", async () => {
       const pi = client();
       for (const command of WORK_IN_HAND_COMMANDS) {
         await pi.notifiedBy(command);
       }
       const saved = await savedScreen(pi);
       expect(pi.widget(PANEL)).toEqual(saved.panel);
+      expect(pi.widget(PANEL)).toHaveLength(PANEL_MAX_LINES);
       expect(pi.status(FOOTER)).toBe(saved.footer);
     });
   },

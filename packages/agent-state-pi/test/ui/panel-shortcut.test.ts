@@ -27,24 +27,25 @@ async function run(host: FakePiHost, ...commands: readonly string[]): Promise<vo
 const panel = (host: FakePiHost): string[] => drawnWidget(host, PANEL_WIDGET_KEY);
 
 describe(`the panel key (${PANEL_TOGGLE_KEY})`, () => {
-  it('is registered once, with a description for /hotkeys', async () => {
+  it('is registered once, with a description for /hotkeys, and reaches no other mode: an RPC client has no keys', async () => {
     const host = await startTerminal();
     expect([...host.shortcuts.keys()]).toEqual([PANEL_TOGGLE_KEY]);
     expect(host.shortcuts.get(PANEL_TOGGLE_KEY)?.description).toBe(PANEL_TOGGLE_DESCRIPTION);
     expect(host.registrationProblems).toEqual([]);
+    const client = createFakePiHost({ mode: 'rpc' });
+    await client.load(agentStateExtension);
+    await client.startSession('startup');
+    await expect(client.pressShortcut(PANEL_TOGGLE_KEY)).rejects.toThrow(FakePiHostError);
   });
 
-  it('collapses the panel to one line and expands it again, without saving anything', async () => {
+  it('collapses the panel to one line, keeps it so across a change, and expands it again, saving nothing of it; a new Pi starts expanded', async () => {
     const host = await startTerminal();
     await run(host, 'objective Ship it', 'add a A', 'add b B', 'add c C', 'set a done', 'set b in_progress');
-    const expanded = panel(host);
-    expect(expanded).toHaveLength(3);
     const saved = host.session.customEntries(STATE_ENTRY_TYPE).length;
 
     await host.pressShortcut(PANEL_TOGGLE_KEY);
     expect(panel(host)).toEqual(await expectedPanel(host, { collapsed: true }));
     expect(panel(host)).toHaveLength(1);
-    // A change while collapsed keeps it collapsed, with the new counts.
     await run(host, 'set c blocked');
     expect(panel(host)).toEqual(await expectedPanel(host, { collapsed: true }));
 
@@ -54,49 +55,26 @@ describe(`the panel key (${PANEL_TOGGLE_KEY})`, () => {
     expect(host.session.customEntries(STATE_ENTRY_TYPE)).toHaveLength(saved + 1);
     expect(host.notifications).toEqual([]);
     expect(host.extensionErrors).toEqual([]);
+
+    await host.pressShortcut(PANEL_TOGGLE_KEY);
+    await host.restart();
+    expect(panel(host)).toEqual(await expectedPanel(host));
   });
 
-  it('changes nothing while the panel is off and says how to turn it on; panel on shows it whole', async () => {
+  it('says there is no panel yet on an empty state, and how to turn it on while it is off; panel on shows it whole', async () => {
     const host = await startTerminal();
-    await run(host, 'objective Ship it', 'add a A', 'add b B', 'set a done', 'add c C', 'set c in_progress');
+    await host.pressShortcut(PANEL_TOGGLE_KEY);
+    expect(host.takeNotifications()).toEqual([{ message: formatPanelKeyIdle('empty'), type: 'info' }]);
+    await run(host, 'add a A');
+    expect(panel(host)).toEqual(await expectedPanel(host));
+
     await host.pressShortcut(PANEL_TOGGLE_KEY);
     await run(host, 'panel off');
-    expect(host.widgets.has(PANEL_WIDGET_KEY)).toBe(false);
-
     await host.pressShortcut(PANEL_TOGGLE_KEY);
     expect(host.takeNotifications()).toEqual([{ message: formatPanelKeyIdle('panel_off'), type: 'info' }]);
     expect(host.widgets.has(PANEL_WIDGET_KEY)).toBe(false);
-
     await run(host, 'panel on');
     expect(panel(host)).toEqual(await expectedPanel(host));
-    expect(panel(host)).toHaveLength(3);
-  });
-
-  it('says there is no panel yet on an empty state, and the first change draws it expanded', async () => {
-    const host = await startTerminal();
-    await host.pressShortcut(PANEL_TOGGLE_KEY);
-    expect(host.takeNotifications()).toEqual([
-      { message: formatPanelKeyIdle('empty'), type: 'info' },
-    ]);
-    await run(host, 'add a A');
-    expect(panel(host)).toEqual(await expectedPanel(host));
     expect(panel(host)).toHaveLength(2);
-  });
-
-  it('starts expanded again in a new Pi on the same session: the collapse is not saved', async () => {
-    const host = await startTerminal();
-    await run(host, 'add a A');
-    await host.pressShortcut(PANEL_TOGGLE_KEY);
-    expect(panel(host)).toHaveLength(1);
-    await host.restart();
-    expect(panel(host)).toEqual(await expectedPanel(host));
-    expect(panel(host)).toHaveLength(2);
-  });
-
-  it('reaches no other mode: an RPC client has no keys', async () => {
-    const host = createFakePiHost({ mode: 'rpc' });
-    await host.load(agentStateExtension);
-    await host.startSession('startup');
-    await expect(host.pressShortcut(PANEL_TOGGLE_KEY)).rejects.toThrow(FakePiHostError);
   });
 });

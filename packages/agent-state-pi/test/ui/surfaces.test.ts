@@ -1,16 +1,16 @@
 import { isTerminalUnsafe } from '@j1nn0/pi-adapter-kit';
 import { createFakePiHost, type FakePiHost } from '@j1nn0/pi-testkit';
-import { drawnWidget } from '@j1nn0/pi-testkit/adapter-suites';
+import { drawnEntryLines, drawnWidget } from '@j1nn0/pi-testkit/adapter-suites';
 import { describe, expect, it } from 'vitest';
-import agentStateExtension from '../../src/extension.js';
+import agentStateExtension, { STATE_ENTRY_TYPE } from '../../src/extension.js';
 import { formatPanelVisibility } from '../../src/format.js';
 import { PANEL_MAX_LINES, PANEL_WIDGET_KEY } from '../../src/ui/panel.js';
-import { expectedFooter, expectedPanel } from '../agent-state-host.js';
+import { expectedFooter, expectedPanel, readState, savedChangeWords } from '../agent-state-host.js';
 import { atNineToday, snapshotOf } from '../snapshots.js';
 
-// One adapter, three surfaces (test/e2e/rpc-client.test.ts checks the same with Pi's own RpcClient):
-// the terminal UI draws a component panel and a footer set apart by a bar; an RPC client gets the
-// panel's plain lines and the bare footer; print and JSON mode get nothing.
+// One adapter, three surfaces (test/e2e/ checks each in the real Pi): the terminal UI (mode `tui`, Pi
+// 0.84+) draws a component panel, a footer set apart by a bar and a chat line per saved change; an RPC
+// client gets the panel's plain lines and the bare footer; print and JSON mode get nothing.
 
 async function startIn(mode: 'tui' | 'rpc' | 'print'): Promise<FakePiHost> {
   const host = createFakePiHost({ mode, clock: atNineToday });
@@ -20,90 +20,65 @@ async function startIn(mode: 'tui' | 'rpc' | 'print'): Promise<FakePiHost> {
 }
 
 async function run(host: FakePiHost, ...commands: readonly string[]): Promise<string[]> {
-  for (const command of commands) {
-    await host.runCommand(`/agent-state ${command}`);
-  }
+  for (const command of commands) await host.runCommand(`/agent-state ${command}`);
   return host.takeNotifications().map((notice) => notice.message);
 }
 
-/** The panel a client received: plain strings, or nothing when it was cleared or never sent. */
-function clientPanel(host: FakePiHost): unknown {
-  return host.widgets.get(PANEL_WIDGET_KEY);
+/** The panel as each surface shows it: a client's plain lines, the terminal's component drawn at `width`. */
+function panelOf(host: FakePiHost, width = 80): unknown {
+  return host.mode === 'tui' ? drawnWidget(host, PANEL_WIDGET_KEY, width) : (host.widgets.get(PANEL_WIDGET_KEY) ?? []);
 }
 
 describe('the surfaces agent-state-pi draws on', () => {
-  it('sends an RPC client the terminal panel’s lines as plain text, following every change', async () => {
-    const host = await startIn('rpc');
-    expect(host.widgets.has(PANEL_WIDGET_KEY)).toBe(false);
-    await run(host, 'objective Ship the parser', 'add parse Parse the arguments');
-    expect(clientPanel(host)).toEqual(await expectedPanel(host));
-    await run(host, 'add docs Write the README', 'set parse done');
-    expect(clientPanel(host)).toEqual(await expectedPanel(host));
-    expect(clientPanel(host)).toHaveLength(2);
-  });
-
-  it('gives a client the same lines and row budget as the terminal, with no escape codes', async () => {
-    const commands = [
-      'objective Ship \u001b[31mred\u001b[0m',
-      ...Array.from({ length: 9 }, (_, index) => `add w${index + 1} Item ${index + 1}`),
-    ];
+  it("sends an RPC client the terminal panel's lines as plain text after every change: the same row budget, whole lines, no escape codes", async () => {
     const client = await startIn('rpc');
     const terminal = await startIn('tui');
+    expect(client.widgets.has(PANEL_WIDGET_KEY)).toBe(false);
+    await run(client, 'objective Ship the parser', 'add parse Parse the arguments');
+    expect(panelOf(client)).toEqual(await expectedPanel(client));
+    const commands = ['objective Ship \u001b[31mred\u001b[0m', `add long ${'A'.repeat(150)}`, ...Array.from({ length: 8 }, (_, index) => `add w${index + 1} Item ${index + 1}`)];
     await run(client, ...commands);
-    await run(terminal, ...commands);
-    const lines = clientPanel(client) as string[];
-    expect(lines).toHaveLength(PANEL_MAX_LINES);
+    await run(terminal, 'objective Ship the parser', 'add parse Parse the arguments', ...commands);
+    const lines = panelOf(client) as string[];
     expect(lines).toEqual(await expectedPanel(client));
+    expect(lines).toHaveLength(PANEL_MAX_LINES);
     expect(lines).toEqual(drawnWidget(terminal, PANEL_WIDGET_KEY, 200));
-    const unsafe = lines.flatMap((line) => Array.from(line, (character) => character.codePointAt(0) ?? 0)).filter(isTerminalUnsafe);
-    expect(unsafe).toEqual([]);
-    expect(lines[0]).toContain('Ship \\u001b[31mred\\u001b[0m');
-  });
-
-  it('sends a client whole lines; only the terminal cuts them to its width', async () => {
-    const long = 'A'.repeat(150);
-    const client = await startIn('rpc');
-    const terminal = await startIn('tui');
-    await run(client, `add long ${long}`);
-    await run(terminal, `add long ${long}`);
-    expect(clientPanel(client)).toEqual(await expectedPanel(client));
-    expect((clientPanel(client) as string[]).some((line) => line.includes(long))).toBe(true);
+    expect(lines.flatMap((line) => Array.from(line, (character) => character.codePointAt(0) ?? 0)).filter(isTerminalUnsafe)).toEqual([]);
+    // Only the terminal cuts a line to its width.
+    expect(lines.some((line) => line.includes('A'.repeat(150)))).toBe(true);
     expect(drawnWidget(terminal, PANEL_WIDGET_KEY, 80).every((line) => line.length <= 80)).toBe(true);
   });
 
-  it('clears the client’s panel on panel off and on an emptied state, and says where the panel is', async () => {
-    const host = await startIn('rpc');
-    expect(await run(host, 'panel on')).toEqual([formatPanelVisibility(true, 'client', snapshotOf())]);
+  it.each([
+    ['an RPC client', 'rpc', 'client'],
+    ['the terminal', 'tui', 'terminal'],
+  ] as const)('in %s, panel off hides the panel and panel on shows it again, each reply saying where it is; an emptied state clears it and the footer', async (_name, mode, surface) => {
+    const host = await startIn(mode);
+    const parse = snapshotOf({ workItems: [{ id: 'parse', content: 'Parse the arguments' }] });
+    expect(await run(host, 'panel on')).toEqual([formatPanelVisibility(true, surface, snapshotOf())]);
     await run(host, 'add parse Parse the arguments');
-    expect(await run(host, 'panel off')).toEqual([formatPanelVisibility(false, 'client', snapshotOf({ workItems: [{ id: 'parse', content: 'Parse the arguments' }] }))]);
+    expect(await run(host, 'panel off')).toEqual([formatPanelVisibility(false, surface, parse)]);
     expect(host.widgets.has(PANEL_WIDGET_KEY)).toBe(false);
     await run(host, 'add docs Docs');
     expect(host.widgets.has(PANEL_WIDGET_KEY)).toBe(false);
-    expect(await run(host, 'panel on')).toEqual([formatPanelVisibility(true, 'client', snapshotOf({ workItems: [{ id: 'parse', content: 'Parse the arguments' }] }))]);
-    expect(clientPanel(host)).toHaveLength(3);
+    expect(await run(host, 'panel on')).toEqual([formatPanelVisibility(true, surface, await readState(host))]);
+    expect(panelOf(host)).toEqual(await expectedPanel(host));
+    expect(panelOf(host)).toHaveLength(3);
     await run(host, 'clear --yes');
     expect(host.widgets.has(PANEL_WIDGET_KEY)).toBe(false);
     expect(host.statuses.has('agent-state')).toBe(false);
   });
 
-  it('gives a client the footer without the terminal’s separator, and the terminal with it', async () => {
+  it("gives a client the footer without the terminal's separator, and the terminal with it, the panel and the footer restored on a resume", async () => {
     const client = await startIn('rpc');
     const terminal = await startIn('tui');
-    for (const host of [client, terminal]) {
-      await run(host, 'add parse P', 'add docs D', 'set docs blocked');
-    }
+    for (const host of [client, terminal]) await run(host, 'add parse P', 'add docs D', 'set docs blocked');
+    await terminal.restart();
     const footer = await expectedFooter(client);
     expect(footer).toBeDefined();
     expect(client.statuses.get('agent-state')).toBe(footer);
     expect(terminal.statuses.get('agent-state')).toBe(`│ ${footer ?? ''}`);
-  });
-
-  it('keeps the terminal’s component panel and its replies', async () => {
-    const host = await startIn('tui');
-    expect(await run(host, 'panel on')).toEqual([formatPanelVisibility(true, 'terminal', snapshotOf())]);
-    await run(host, 'add parse Parse the arguments');
-    expect(typeof host.widgets.get(PANEL_WIDGET_KEY)).toBe('function');
-    expect(await run(host, 'panel on')).toEqual([formatPanelVisibility(true, 'terminal', snapshotOf({ workItems: [{ id: 'parse', content: 'Parse the arguments' }] }))]);
+    expect(panelOf(terminal)).toEqual(await expectedPanel(terminal));
   });
 
   it('draws nothing in print or JSON mode, where Pi has no UI', async () => {
@@ -112,5 +87,30 @@ describe('the surfaces agent-state-pi draws on', () => {
     expect(host.widgets.size).toBe(0);
     expect(host.statuses.size).toBe(0);
     expect(host.notifications).toEqual([]);
+  });
+});
+
+describe('chat lines in the terminal UI', () => {
+  const chatLines = (host: FakePiHost): string[] => drawnEntryLines(host, STATE_ENTRY_TYPE);
+  /** One chat line per saved change on the branch, each saying what that change did (change-line.test.ts has the words). */
+  const expectedChatLines = (host: FakePiHost): unknown[] => savedChangeWords(host).map((words): unknown => expect.stringContaining(words));
+
+  it("shows each saved change, a person's or the model's, as a chat line and not also as a notification, and draws them again after a restart", async () => {
+    const host = await startIn('tui');
+    for (const args of ['objective Ship', 'add a A', 'add b B', 'set a done', 'remove b']) await host.runCommand(`/agent-state ${args}`);
+    await host.executeTool('agent_state_add_work_item', { id: 'docs', content: 'Docs' });
+    await host.runCommand('/agent-state clear --yes');
+    expect(host.takeNotifications()).toEqual([]);
+    expect(chatLines(host)).toHaveLength(7);
+    expect(chatLines(host)).toEqual(expectedChatLines(host));
+    await host.restart();
+    expect(chatLines(host)).toEqual(expectedChatLines(host));
+  });
+
+  it('still notifies rejections, answers that change nothing, and the status listing', async () => {
+    const host = await startIn('tui');
+    await host.runCommand('/agent-state add parse P');
+    for (const args of ['add parse again', 'set parse open', 'status']) await host.runCommand(`/agent-state ${args}`);
+    expect(host.takeNotifications().map((notice) => notice.type)).toEqual(['warning', 'info', 'info']);
   });
 });

@@ -1,11 +1,20 @@
-import { AGENT_STATE_ADAPTER, agentStateCommands, fullAgentStateCommands, runCommand, startAdapter } from './bench-adapters.js';
+import { AGENT_STATE_ADAPTER, agentStateCommands, fullAgentStateCommands, runCommand, snapshotOf, startAdapter } from './bench-adapters.js';
 import { formatBytes, verdictAtMost, type BenchRow } from './report.js';
-import { byteLength, sessionLine, snapshotOf } from './session-line.js';
 
 // Figure 2 (in process): the bytes Pi appends for one change against the snapshot that change carries.
 
 const ITEM_COUNTS = [10, 50, 200] as const;
 const RATIO_GOAL = 1.1;
+
+/** The session-file line Pi writes for `pi.appendEntry`, fields in the order Pi 0.84.2 builds them. */
+function sessionLine(customType: string, data: unknown): string {
+  const entry = { type: 'custom', customType, data, id: 'a1b2c3d4', parentId: 'e5f6a7b8', timestamp: new Date(0).toISOString() };
+  return `${JSON.stringify(entry)}\n`;
+}
+
+function byteLength(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}
 
 interface ChangeSizes {
   /** The session-file line, newline included. */

@@ -32,6 +32,15 @@ export const CONTEXT_GUARD_ADAPTER: BenchAdapter = {
 
 export const BENCH_ADAPTERS: readonly BenchAdapter[] = [AGENT_STATE_ADAPTER, CONTEXT_GUARD_ADAPTER];
 
+/** The command a person types into the real Pi. */
+export const AGENT_STATE_COMMAND = '/agent-state';
+
+/** The core snapshot inside an agent-state payload `{ schemaVersion, by, state }`. */
+export function snapshotOf(data: unknown): unknown {
+  if (typeof data !== 'object' || data === null || !('state' in data)) throw new Error('not an agent-state payload');
+  return data.state;
+}
+
 /** agent-state-pi's limits: 200 work items and 200 decisions. */
 export const AGENT_STATE_LIMIT = 200;
 

@@ -5,13 +5,14 @@ import {
   CONTEXT_GUARD_ADAPTER,
   fullAgentStateCommands,
   runCommand,
+  snapshotOf,
   startAdapter,
   type BenchAdapter,
 } from './bench-adapters.js';
-import type { PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
+import type { CapturingPi } from './capturing-pi.js';
+import type { PiCustomEntryPort, PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
 import { PLAIN_BENCH_THEME } from './capturing-pi.js';
 import { formatDuration, verdictAtMost, type BenchRow } from './report.js';
-import { snapshotOf } from './session-line.js';
 import { lowerQuartile, timeInterleaved, type TimingOptions } from './timing.js';
 
 // Figure 7: on Pi 0.84 and later every saved change draws a chat line (the entry renderer), which
@@ -60,31 +61,6 @@ const CASES: readonly ChatLineCase[] = [
   },
 ];
 
-/**
- * Draws the chat line of the newest entry of `branch` as if Pi had just appended it: each call gives
- * that entry a new id, so the adapter has never described it before. The line must be the adapter's
- * reading of the entry: not empty, and not the line it draws for an entry it cannot read.
- */
-async function newestLineDrawer(adapter: BenchAdapter, branch: readonly PiSessionEntryPort[]): Promise<() => unknown> {
-  const newest = branch.at(-1);
-  if (newest === undefined) throw new Error('no entry to draw');
-  const current = [...branch];
-  const drawer = await startAdapter(adapter, { entryRenderers: true, branch: () => current });
-  const render = drawer.entryRenderer(adapter.entryType);
-  let drawn = 0;
-  const drawWith = (data: unknown): unknown => {
-    drawn += 1;
-    const entry = { ...newest, id: `drawn-${drawn.toString()}`, customType: adapter.entryType, data };
-    current[current.length - 1] = entry;
-    return render(entry, { expanded: false }, PLAIN_BENCH_THEME);
-  };
-  const text = (component: unknown): string => (component as { render(width: number): string[] }).render(200).join('');
-  const unreadable = text(drawWith(null));
-  const line = text(drawWith(newest.data));
-  if (line.trim() === '' || line === unreadable) throw new Error(`unexpected chat line: ${line}`);
-  return () => drawWith(newest.data);
-}
-
 /** The branch of state entries the adapter saves for `commands`, each change one entry. */
 async function savedBranch(adapter: BenchAdapter, commands: readonly string[]): Promise<PiSessionEntryPort[]> {
   const builder = await startAdapter(adapter);
@@ -92,65 +68,77 @@ async function savedBranch(adapter: BenchAdapter, commands: readonly string[]): 
   return builder.appended.map((entry, index) => ({ type: 'custom', id: `saved-${index.toString()}`, ...entry }));
 }
 
-async function chatLineRow({ adapter, state, commands, read }: ChatLineCase): Promise<BenchRow> {
+/**
+ * Times `afterChange` against reading the newest entry alone through the core, on the branch the case's
+ * commands save: before each call the newest entry gets a new id (and `data`, if given), as when Pi has
+ * just appended it, so the adapter has never read it before. `prepare` gets the adapter started on
+ * that branch and makes the call; it may first check what the call gives.
+ */
+async function timedAfterChange(
+  { adapter, state, commands, read }: ChatLineCase,
+  { what, entryRenderers }: { readonly what: string; readonly entryRenderers: boolean },
+  prepare: (pi: CapturingPi, newest: (data?: unknown) => PiCustomEntryPort) => Promise<() => unknown>,
+): Promise<Omit<BenchRow, 'goal' | 'verdict'>> {
   const branch = await savedBranch(adapter, commands);
-  const newest = branch.at(-1)?.data;
-  const draw = await newestLineDrawer(adapter, branch);
-  const [line = Number.NaN, oneRead = Number.NaN] = timeInterleaved([draw, () => read(newest)], CHAT_LINE_TIMING);
+  const saved = branch.at(-1);
+  if (saved === undefined) throw new Error('no entry saved');
+  const current = [...branch];
+  let changes = 0;
+  const newest = (data: unknown = saved.data): PiCustomEntryPort => {
+    changes += 1;
+    const entry = { ...saved, id: `changed-${changes.toString()}`, customType: adapter.entryType, data };
+    current[current.length - 1] = entry;
+    return entry;
+  };
+  const afterChange = await prepare(await startAdapter(adapter, { entryRenderers, branch: () => current }), newest);
+  const [call = Number.NaN, oneRead = Number.NaN] = timeInterleaved([afterChange, () => read(saved.data)], CHAT_LINE_TIMING);
   const { batches, batchMilliseconds } = CHAT_LINE_TIMING;
   return {
     figure: '7 chat line',
-    measure: `${adapter.label} at its limits (${state}), chat line of a new change on a branch of ${branch.length.toString()} state entries, lower quartile of ${batches.toString()} batches of about ${batchMilliseconds.toString()} ms`,
-    value: formatDuration(line),
+    measure: `${adapter.label} at its limits (${state}), ${what} on a branch of ${branch.length.toString()} state entries, lower quartile of ${batches.toString()} batches of about ${batchMilliseconds.toString()} ms`,
+    value: formatDuration(call),
     anchor: `reading the new entry alone through the core: ${formatDuration(oneRead)}`,
-    ratio: line / oneRead,
-    goal: `<= ${GOAL_RATIO.toString()}x`,
-    verdict: verdictAtMost(line / oneRead, GOAL_RATIO),
+    ratio: call / oneRead,
   };
+}
+
+/** The chat line of a new change, which must be the adapter's reading of the entry: not empty, and not the line for an entry it cannot read. */
+async function chatLineRow(chatLineCase: ChatLineCase): Promise<BenchRow> {
+  const row = await timedAfterChange(chatLineCase, { what: 'chat line of a new change', entryRenderers: true }, (pi, newest) => {
+    const render = pi.entryRenderer(chatLineCase.adapter.entryType);
+    const draw = (data?: unknown): unknown => render(newest(data), { expanded: false }, PLAIN_BENCH_THEME);
+    const text = (component: unknown): string => (component as { render(width: number): string[] }).render(200).join('');
+    const [unreadable, line] = [text(draw(null)), text(draw())];
+    if (line.trim() === '' || line === unreadable) throw new Error(`unexpected chat line: ${line}`);
+    return Promise.resolve(() => draw());
+  });
+  return { ...row, goal: `<= ${GOAL_RATIO.toString()}x`, verdict: verdictAtMost(row.ratio ?? Number.NaN, GOAL_RATIO) };
 }
 
 /**
  * `agent_state_get` right after a new change, at Agent State's limits: its status text, and for a
- * codemode script the newest 15 saved changes as objects. Each call makes the newest entry a new one,
- * as a change does; agent-state-pi's history.ts reads each saved entry once a session, so a call reads
- * that entry and compares the newest 16 states.
+ * codemode script the newest 15 saved changes as objects. agent-state-pi's history.ts reads each saved
+ * entry once a session, so a call reads the new entry and compares the newest 16 states.
  */
-async function getAfterChangeRow(): Promise<BenchRow> {
-  const [agentState] = CASES;
-  if (agentState === undefined) throw new Error('no Agent State case');
-  const { adapter, state, commands, read } = agentState;
-  const branch = await savedBranch(adapter, commands);
-  const newest = branch.at(-1);
-  if (newest === undefined) throw new Error('no entry saved');
-  const current = [...branch];
-  const reader = await startAdapter(adapter, { branch: () => current });
-  const get = reader.tools.find((tool) => tool.name === 'agent_state_get');
-  if (get === undefined) throw new Error('agent_state_get is not registered');
-  const context = reader.context();
-  let changes = 0;
-  const getAfterChange = (): Promise<unknown> => {
-    changes += 1;
-    current[current.length - 1] = { ...newest, id: `changed-${changes.toString()}` };
-    return get.execute({}, context);
-  };
-  const result = (await getAfterChange()) as { structuredContent?: { history?: { steps?: unknown[] } } };
-  if (result.structuredContent?.history?.steps?.length !== 15) throw new Error('agent_state_get gave no history of 15 changes');
-  const [call = Number.NaN, oneRead = Number.NaN] = timeInterleaved([getAfterChange, () => read(newest.data)], CHAT_LINE_TIMING);
-  const { batches, batchMilliseconds } = CHAT_LINE_TIMING;
-  return {
-    figure: '7 chat line',
-    measure: `${adapter.label} at its limits (${state}), agent_state_get right after a new change on a branch of ${branch.length.toString()} state entries: the status text and, for a codemode script, the newest 15 changes as objects; lower quartile of ${batches.toString()} batches of about ${batchMilliseconds.toString()} ms`,
-    value: formatDuration(call),
-    anchor: `reading the new entry alone through the core: ${formatDuration(oneRead)}`,
-    ratio: call / oneRead,
-    goal: 'report',
-    verdict: 'info',
-  };
+async function getAfterChangeRow(agentState: ChatLineCase): Promise<BenchRow> {
+  const what = 'agent_state_get right after a new change: the status text and, for a codemode script, the newest 15 changes as objects;';
+  const row = await timedAfterChange(agentState, { what, entryRenderers: false }, async (pi, newest) => {
+    const get = pi.tools.find((tool) => tool.name === 'agent_state_get');
+    if (get === undefined) throw new Error('agent_state_get is not registered');
+    const context = pi.context();
+    const call = (): Promise<unknown> => {
+      newest();
+      return get.execute({}, context);
+    };
+    const result = (await call()) as { structuredContent?: { history?: { steps?: unknown[] } } };
+    if (result.structuredContent?.history?.steps?.length !== 15) throw new Error('agent_state_get gave no history of 15 changes');
+    return call;
+  });
+  return { ...row, goal: 'report', verdict: 'info' };
 }
 
 export async function chatLineRows(): Promise<BenchRow[]> {
-  const rows: BenchRow[] = [];
-  for (const chatLineCase of CASES) rows.push(await chatLineRow(chatLineCase));
-  rows.push(await getAfterChangeRow());
-  return rows;
+  const [agentState, contextGuard] = CASES;
+  if (agentState === undefined || contextGuard === undefined) throw new Error('a case is missing');
+  return [await chatLineRow(agentState), await chatLineRow(contextGuard), await getAfterChangeRow(agentState)];
 }

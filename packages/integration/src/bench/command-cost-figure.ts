@@ -1,10 +1,8 @@
 import { startPi, type PiDriver } from '@j1nn0/pi-real-hosts';
-import { AGENT_STATE_ADAPTER, AGENT_STATE_LIMIT, fullAgentStateCommands, runCommand, startAdapter } from './bench-adapters.js';
+import type { PiTarget } from '../pi-program.js';
+import { AGENT_STATE_ADAPTER, AGENT_STATE_COMMAND, AGENT_STATE_LIMIT, fullAgentStateCommands, runCommand, snapshotOf, startAdapter } from './bench-adapters.js';
 import { AGENT_STATE_EXTENSION } from './extension-paths.js';
-import type { PiTarget } from './pi-targets.js';
 import { formatDuration, formatMilliseconds, type BenchRow } from './report.js';
-import { AGENT_STATE_COMMAND } from './scripted-session.js';
-import { snapshotOf } from './session-line.js';
 import { median, timeAsync, timeInterleaved } from './timing.js';
 
 // Figure 5: `/agent-state status` on a full state (200 work items, 200 decisions).

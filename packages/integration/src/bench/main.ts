@@ -1,15 +1,13 @@
-import { disposeAll } from '@j1nn0/pi-real-hosts';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { piTarget, runPiProgram, type PiTarget } from '../pi-program.js';
 import { appendSizeRows } from './append-size-figure.js';
 import { chatLineRows } from './chat-line-figure.js';
 import { commandCostRows } from './command-cost-figure.js';
 import { adapterExtensionsIn } from './extension-paths.js';
-import { describeLoad, describeMachine } from './machine.js';
-import { choosePiTarget } from './pi-targets.js';
 import { formatReport } from './report.js';
 import { restoreRows } from './restore-figure.js';
 import { resumeRows } from './resume-figure.js';
-import type { StartVariant } from './start-variant.js';
-import { ADAPTER_COMMANDS, startupRows } from './startup-figure.js';
+import { ADAPTER_COMMANDS, NEWEST_LINE, startupRows, type StartVariant } from './startup-figure.js';
 import { DEFAULT_TIMING } from './timing.js';
 
 // `pnpm bench`: every figure beside its floor or anchor from the same run, printed as one markdown
@@ -45,10 +43,33 @@ function comparedBuilds(): StartVariant[] {
   return [{ label: `both adapters loaded from ${label}`, extensions: adapterExtensionsIn(checkout), loadedCommands: ADAPTER_COMMANDS }];
 }
 
+/** The newest line, where the start-up goal is; without a Node 22 for it, the oldest, which runs on the bench's own Node. */
+function realPiTarget(notes: string[]): PiTarget {
+  const newest = piTarget(NEWEST_LINE);
+  if (!('problem' in newest)) return newest;
+  notes.push(`Pi ${NEWEST_LINE} skipped: ${newest.problem}`);
+  const oldest = piTarget('0.73.1');
+  if ('problem' in oldest) throw new Error(`no Pi release can run on this machine (${oldest.problem})`);
+  return oldest;
+}
+
+/** One line about the machine a run came from, and its load at the moment asked. */
+function describeMachine(): string {
+  const model = cpus()[0]?.model.trim() ?? 'unknown CPU';
+  return `${availableParallelism().toString()} cores (${model}), ${(totalmem() / 1024 ** 3).toFixed(1)} GiB memory`;
+}
+
+function describeLoad(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' / ');
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const loadBefore = describeLoad();
-  const { target, notes } = choosePiTarget();
+  const notes: string[] = [];
+  const target = realPiTarget(notes);
   const rows = [
     ...(await figure('restore', restoreRows)),
     ...(await figure('resume', () => resumeRows(target))),
@@ -71,12 +92,5 @@ async function main(): Promise<void> {
   process.stdout.write(report);
 }
 
-try {
-  await main();
-} catch (error) {
-  process.stderr.write(`\nbench failed: ${error instanceof Error ? error.message : 'unknown error'}\n`);
-  process.exitCode = 1;
-} finally {
-  // A failed figure may leave a Pi process or a scripted model behind.
-  await disposeAll();
-}
+// A failed figure may leave a Pi process or a scripted model behind: runPiProgram stops them.
+process.exitCode = await runPiProgram(main, (message) => `\nbench failed: ${message}`);

@@ -1,3 +1,5 @@
+import { median, medianInterval, type MedianInterval } from './timing.js';
+
 /** Pure formatting of the benchmark report: one markdown table, figures as text, ratios against anchors. */
 
 export type Verdict = 'met' | 'missed' | 'info';
@@ -51,6 +53,55 @@ export function formatBytes(bytes: number): string {
 
 export function formatRatio(ratio: number | undefined): string {
   return ratio === undefined ? '—' : `${ratio.toFixed(2)}x`;
+}
+
+/**
+ * A real-Pi subject and its anchor, both measured once in every round (index i being round i), in
+ * milliseconds; `goal`, where there is one, is at most that ratio or that many milliseconds over it.
+ */
+export interface PerRoundComparison {
+  readonly figure: string;
+  readonly where: string;
+  readonly subject: readonly number[];
+  readonly anchor: readonly number[];
+  /** What the anchor is, e.g. `Pi with an empty extension`. */
+  readonly anchorName: string;
+  readonly goal?: number | undefined;
+}
+
+/** The 95 % interval of a median, in words, each bound written by `format`. */
+function intervalText(interval: MedianInterval | undefined, format: (value: number) => string): string {
+  return interval === undefined ? 'too few rounds for an interval' : `95 % interval of that median ${format(interval.low)} to ${format(interval.high)}`;
+}
+
+/** The subject as a multiple of its anchor: the median of the per-round ratios (not the ratio of the medians), with its interval. */
+export function perRoundRatioRow({ figure, where, subject, anchor, anchorName, goal }: PerRoundComparison): BenchRow {
+  const ratios = subject.map((milliseconds, round) => milliseconds / (anchor[round] ?? Number.NaN));
+  const ratio = median(ratios);
+  return {
+    figure,
+    measure: `${where}: ratio to ${anchorName}, median of the ${ratios.length.toString()} per-round ratios (${intervalText(medianInterval(ratios), formatRatio)})`,
+    value: formatMilliseconds(median(subject)),
+    anchor: `${anchorName}, median: ${formatMilliseconds(median(anchor))}`,
+    ratio,
+    goal: goal === undefined ? 'report' : `<= ${goal.toFixed(2)}x ${anchorName}`,
+    verdict: goal === undefined ? 'info' : verdictAtMost(ratio, goal),
+  };
+}
+
+/** The subject's own cost: the median of the per-round differences over its anchor, with its interval, which is the noise. */
+export function perRoundDifferenceRow({ figure, where, subject, anchor, anchorName, goal }: PerRoundComparison): BenchRow {
+  const differences = subject.map((milliseconds, round) => milliseconds - (anchor[round] ?? Number.NaN));
+  const difference = median(differences);
+  return {
+    figure,
+    measure: `${where}: over ${anchorName}, median of the ${differences.length.toString()} per-round differences (${intervalText(medianInterval(differences), formatSignedMilliseconds)})`,
+    value: formatSignedMilliseconds(difference),
+    anchor: `${anchorName}, median: ${formatMilliseconds(median(anchor))}`,
+    ratio: (median(anchor) + difference) / median(anchor),
+    goal: goal === undefined ? 'report' : `<= ${goal.toString()} ms over ${anchorName}`,
+    verdict: goal === undefined ? 'info' : verdictAtMost(difference, goal),
+  };
 }
 
 function cell(text: string): string {

@@ -1,10 +1,9 @@
 import { createPiSandbox, startPi, startScriptedModel, type PiDriver, type PiSandbox, type ScriptedModel } from '@j1nn0/pi-real-hosts';
-import { fullAgentStateCommands } from './bench-adapters.js';
+import type { PiTarget } from '../pi-program.js';
+import { AGENT_STATE_COMMAND, fullAgentStateCommands } from './bench-adapters.js';
 import { ADAPTERS_WITHOUT_EVENTS, AGENT_STATE_EXTENSION, CONTEXT_GUARD_EXTENSION, EMPTY_EXTENSION } from './extension-paths.js';
-import type { PiTarget } from './pi-targets.js';
-import { formatMilliseconds, formatRatio, verdictAtMost, type BenchRow } from './report.js';
-import { AGENT_STATE_COMMAND } from './scripted-session.js';
-import { median, medianInterval, timeAsyncValue } from './timing.js';
+import { perRoundRatioRow, type BenchRow } from './report.js';
+import { inRotatingRounds, timeAsyncValue } from './timing.js';
 
 // Figure 1, in the real Pi: resume a saved session whose newest state is full (200 work items, 200
 // decisions, 401 state entries), bare Pi against Pi with both adapters loaded, which restore it at
@@ -67,45 +66,22 @@ async function timeResume(setting: ResumeSetting, extensions: readonly string[])
   }
 }
 
-/** `subject` as a multiple of `anchor`, started in the same rounds: the median of the per-round ratios. */
-function resumeRow(where: string, subject: readonly number[], anchor: readonly number[], anchorName: string, goal: number | undefined): BenchRow {
-  const ratios = subject.map((milliseconds, round) => milliseconds / (anchor[round] ?? Number.NaN));
-  const ratio = median(ratios);
-  const interval = medianInterval(ratios);
-  return {
-    figure: '1 restore',
-    measure: `${where}: ratio to ${anchorName}, median of the ${ratios.length.toString()} per-round ratios (${interval === undefined ? 'too few rounds for an interval' : `95 % interval ${formatRatio(interval.low)} to ${formatRatio(interval.high)}`})`,
-    value: formatMilliseconds(median(subject)),
-    anchor: `${anchorName} on the same file, median: ${formatMilliseconds(median(anchor))}`,
-    ratio,
-    goal: goal === undefined ? 'report' : `<= ${goal.toFixed(2)}x ${anchorName}`,
-    verdict: goal === undefined ? 'info' : verdictAtMost(ratio, goal),
-  };
-}
-
 export async function resumeRows(target: PiTarget): Promise<BenchRow[]> {
   const sandbox = await createPiSandbox();
   const model = await startScriptedModel();
   try {
     const setting: ResumeSetting = { target, sandbox, model, ...(await savedFullSession(target, sandbox, model)) };
     const variants = [[], [EMPTY_EXTENSION], [ADAPTERS_WITHOUT_EVENTS], BOTH_ADAPTERS] as const;
-    // One unmeasured start of each warms the file caches; then each round starts all of them, rotating which goes first.
-    for (const extensions of variants) await timeResume(setting, extensions);
-    const times = variants.map((): number[] => []);
-    for (let round = 0; round < ROUNDS; round += 1) {
-      for (let step = 0; step < variants.length; step += 1) {
-        const index = (round + step) % variants.length;
-        times[index]?.push(await timeResume(setting, variants[index] ?? []));
-      }
-    }
-    const [bare = [], empty = [], registered = [], loaded = []] = times;
+    const [bare = [], empty = [], registered = [], loaded = []] = await inRotatingRounds(variants, ROUNDS, (extensions) => timeResume(setting, extensions));
     const where = `real Pi ${target.version.label} on Node ${target.nodeVersion}, spawn on a saved session with a full state (401 state entries) to first get_state answer`;
+    const row = (what: string, subject: number[], anchor: number[], anchorName: string, goal?: number): BenchRow =>
+      perRoundRatioRow({ figure: '1 restore', where: `${where}, ${what}`, subject, anchor, anchorName, goal });
     return [
-      resumeRow(`${where}, both adapters loaded`, loaded, bare, 'bare Pi', GOAL_RATIO_TO_BARE),
-      resumeRow(`${where}, an empty extension loaded (what loading any extension costs)`, empty, bare, 'bare Pi', undefined),
-      resumeRow(`${where}, both adapters loaded (their own share)`, loaded, empty, 'Pi with an empty extension', undefined),
-      resumeRow(`${where}, both adapters imported and registered but given no events (what loading them costs before any restore)`, registered, empty, 'Pi with an empty extension', undefined),
-      resumeRow(`${where}, both adapters loaded (what their start handlers cost: the restore, since when, panel and footer)`, loaded, registered, 'the adapters given no events', undefined),
+      row('both adapters loaded', loaded, bare, 'bare Pi', GOAL_RATIO_TO_BARE),
+      row('an empty extension loaded (what loading any extension costs)', empty, bare, 'bare Pi'),
+      row('both adapters loaded (their own share)', loaded, empty, 'Pi with an empty extension'),
+      row('both adapters imported and registered but given no events (what loading them costs before any restore)', registered, empty, 'Pi with an empty extension'),
+      row('both adapters loaded (what their start handlers cost: the restore, since when, panel and footer)', loaded, registered, 'the adapters given no events'),
     ];
   } finally {
     await model.dispose();

@@ -1,12 +1,8 @@
-import { createPiSandbox, startPi, startScriptedModel, type PiDriver, type PiSandbox, type ScriptedModel } from '@j1nn0/pi-real-hosts';
-import { AGENT_STATE_EXTENSION, CONTEXT_GUARD_EXTENSION, EMPTY_EXTENSION } from './extension-paths.js';
-import { loadProblem } from './load-check.js';
-import { extensionPhaseMilliseconds } from './pi-timing.js';
-import { NEWEST_LINE, type PiTarget } from './pi-targets.js';
-import { formatMilliseconds, formatRatio, formatSignedMilliseconds, verdictAtMost, type BenchRow } from './report.js';
-import { piTodoExampleVariant, rpivTodoVariant } from './startup-peers.js';
-import type { StartVariant } from './start-variant.js';
-import { median, medianInterval, timeAsyncValue, type MedianInterval } from './timing.js';
+import { createPiSandbox, startPi, startScriptedModel, type PiCommandInfo, type PiExtensionError, type PiSandbox, type ScriptedModel } from '@j1nn0/pi-real-hosts';
+import type { PiTarget } from '../pi-program.js';
+import { AGENT_STATE_EXTENSION, CONTEXT_GUARD_EXTENSION, EMPTY_EXTENSION, RPIV_TODO_PACKAGE, packageVersion, piTodoExample } from './extension-paths.js';
+import { perRoundDifferenceRow, perRoundRatioRow, type BenchRow } from './report.js';
+import { inRotatingRounds, timeAsyncValue } from './timing.js';
 
 // Figure 4: real Pi in RPC mode, spawn to the first get_state answer, with an extension that
 // registers nothing (the floor: what Pi charges for loading any extension) and with both adapters;
@@ -18,13 +14,63 @@ import { median, medianInterval, timeAsyncValue, type MedianInterval } from './t
 const ROUNDS = 40;
 const GOAL_OVER_FLOOR_MILLISECONDS = 10;
 const GOAL_RATIO_TO_FLOOR = 1.05;
-const BOTH_ADAPTERS = [AGENT_STATE_EXTENSION, CONTEXT_GUARD_EXTENSION];
+const FIGURE = '4 Pi start-up';
+const FLOOR = 'Pi with an empty extension';
+/** The newest line the adapters support: the goals and the peers are its. */
+export const NEWEST_LINE = '1.6.0';
 /** The commands both adapters register: a start that lists them has loaded them. */
 export const ADAPTER_COMMANDS = ['agent-state', 'context-guard'];
 
+/** A set of extensions to start Pi with; every one is compared to the empty extension's start. */
+export interface StartVariant {
+  readonly label: string;
+  readonly extensions: readonly string[];
+  /** Commands every start must list afterwards (get_commands), so a failed load is never timed. */
+  readonly loadedCommands?: readonly string[];
+}
+
 // It registers nothing to check; Pi exits when an -e extension fails to load, which stops the figure.
 const EMPTY: StartVariant = { label: 'an empty extension loaded (registers nothing)', extensions: [EMPTY_EXTENSION] };
-const THIS_BUILD: StartVariant = { label: 'both adapters loaded', extensions: BOTH_ADAPTERS, loadedCommands: ADAPTER_COMMANDS };
+const THIS_BUILD: StartVariant = { label: 'both adapters loaded', extensions: [AGENT_STATE_EXTENSION, CONTEXT_GUARD_EXTENSION], loadedCommands: ADAPTER_COMMANDS };
+
+/** The peers: rpiv-todo as a user loads it (its package dir, a .ts file through Pi's jiti), and Pi's own example todo extension. */
+function peers(target: PiTarget): StartVariant[] {
+  return [
+    {
+      label: `@juicesharp/rpiv-todo ${packageVersion(RPIV_TODO_PACKAGE)} loaded (a peer: its package dir, .ts through Pi's jiti)`,
+      extensions: [RPIV_TODO_PACKAGE],
+      loadedCommands: ['todos'],
+    },
+    {
+      label: `Pi's example todo.ts loaded (a peer: examples/extensions/todo.ts of Pi ${target.version.label})`,
+      extensions: [piTodoExample(target.version)],
+      loadedCommands: ['todos'],
+    },
+  ];
+}
+
+/**
+ * A start whose extension did not load would flatter the figure, so each is checked after its timing:
+ * why it did not load what it was given (a command not listed by an extension, an extension error), if so.
+ */
+export function loadProblem(expectedCommands: readonly string[], listed: readonly PiCommandInfo[], errors: readonly PiExtensionError[]): string | undefined {
+  const fromExtensions = new Set(listed.filter((command) => command.source === 'extension').map((command) => command.name));
+  const missing = expectedCommands.filter((name) => !fromExtensions.has(name));
+  const problems = [
+    ...(missing.length === 0 ? [] : [`get_commands lists no ${missing.map((name) => `/${name}`).join(', ')}`]),
+    ...errors.map((error) => `extension error in ${error.event} of ${error.extensionPath}: ${error.error}`),
+  ];
+  return problems.length === 0 ? undefined : problems.join('; ');
+}
+
+/**
+ * Pi's own start-up timer: with PI_TIMING=1, Pi 0.84 and later print to stderr a group `--- Startup
+ * Timings: extensions ---` (each extension's module import and factory, then a TOTAL); 0.73.1 prints none.
+ */
+export function extensionPhaseMilliseconds(stderr: string): number | undefined {
+  const total = stderr.split('--- Startup Timings: extensions ---')[1]?.match(/TOTAL: (\d+)ms/u)?.[1];
+  return total === undefined ? undefined : Number(total);
+}
 
 interface StartSetting {
   readonly target: PiTarget;
@@ -35,16 +81,8 @@ interface StartSetting {
 interface StartTime {
   /** Milliseconds from spawn to the first get_state answer (startPi also writes the tiny models.json first). */
   readonly wall: number;
-  /** Pi's own timer of its extension phase, when the sandbox sets PI_TIMING=1 and Pi prints it (0.84+). */
+  /** Pi's own timer of its extension phase, when Pi prints it. */
   readonly extensionPhase: number | undefined;
-}
-
-/** After the timing: throws when the start did not load what the variant names. */
-async function checkLoaded(pi: PiDriver, variant: StartVariant): Promise<void> {
-  const expected = variant.loadedCommands ?? [];
-  const listed = expected.length === 0 ? [] : await pi.getCommands();
-  const problem = loadProblem(expected, listed, pi.extensionErrors());
-  if (problem !== undefined) throw new Error(`Pi ${pi.version.label} with ${variant.label}: ${problem}`);
 }
 
 async function timeStart(setting: StartSetting, variant: StartVariant): Promise<StartTime> {
@@ -52,105 +90,13 @@ async function timeStart(setting: StartSetting, variant: StartVariant): Promise<
     startPi({ ...setting.target, extensions: variant.extensions, sandbox: setting.sandbox, model: setting.model }),
   );
   try {
-    await checkLoaded(pi, variant);
+    const expected = variant.loadedCommands ?? [];
+    const problem = loadProblem(expected, expected.length === 0 ? [] : await pi.getCommands(), pi.extensionErrors());
+    if (problem !== undefined) throw new Error(`Pi ${pi.version.label} with ${variant.label}: ${problem}`);
     return { wall, extensionPhase: extensionPhaseMilliseconds(pi.stderr()) };
   } finally {
     await pi.dispose();
   }
-}
-
-/** Per variant, index i of every list being round i. */
-interface RoundTimes {
-  readonly wall: number[][];
-  /** Empty lists where Pi printed no timer. */
-  readonly extensionPhase: number[][];
-}
-
-/** Starts every variant once a round; each round rotates which variant starts first, so load drift falls on all alike. */
-async function timeRounds(setting: StartSetting, variants: readonly StartVariant[], rounds: number): Promise<RoundTimes> {
-  // One unmeasured start of each kind warms the file caches.
-  for (const variant of variants) await timeStart(setting, variant);
-  const wall = variants.map((): number[] => []);
-  const extensionPhase = variants.map((): number[] => []);
-  for (let round = 0; round < rounds; round += 1) {
-    for (let step = 0; step < variants.length; step += 1) {
-      const index = (round + step) % variants.length;
-      const variant = variants[index];
-      if (variant === undefined) continue;
-      const time = await timeStart(setting, variant);
-      wall[index]?.push(time.wall);
-      if (time.extensionPhase !== undefined) extensionPhase[index]?.push(time.extensionPhase);
-    }
-  }
-  return { wall, extensionPhase };
-}
-
-/** Round by round, how much longer `loaded` took than `floor` (both started in every round). */
-function perRoundDifferences(loaded: readonly number[], floor: readonly number[]): number[] {
-  return loaded.map((milliseconds, round) => milliseconds - (floor[round] ?? Number.NaN));
-}
-
-/** Round by round, `loaded` as a multiple of `floor` (both started in every round). */
-function perRoundRatios(loaded: readonly number[], floor: readonly number[]): number[] {
-  return loaded.map((milliseconds, round) => milliseconds / (floor[round] ?? Number.NaN));
-}
-
-/** The 95 % interval of a median, in words, each bound written by `format`. */
-function intervalText(interval: MedianInterval | undefined, format: (value: number) => string): string {
-  return interval === undefined ? 'too few rounds for an interval' : `95 % interval of that median ${format(interval.low)} to ${format(interval.high)}`;
-}
-
-/**
- * A start as a multiple of the empty-extension floor: the median of the per-round wall-time ratios
- * (each round starts both), with its 95 % interval.
- */
-export function ratioToFloorRow(where: string, loaded: readonly number[], floor: readonly number[], goalRatio: number | undefined): BenchRow {
-  const ratios = perRoundRatios(loaded, floor);
-  const ratio = median(ratios);
-  return {
-    figure: '4 Pi start-up',
-    measure: `${where}: ratio to the floor, median of the ${ratios.length.toString()} per-round ratios (${intervalText(medianInterval(ratios), formatRatio)})`,
-    value: formatRatio(ratio),
-    anchor: `Pi with an empty extension, median: ${formatMilliseconds(median(floor))}`,
-    ratio,
-    goal: goalRatio === undefined ? 'report' : `<= ${goalRatio.toFixed(2)}x the floor`,
-    verdict: goalRatio === undefined ? 'info' : verdictAtMost(ratio, goalRatio),
-  };
-}
-
-/**
- * A start's own cost: milliseconds over the empty-extension floor. The median is taken of the
- * per-round differences (each round starts both), with its 95 % interval, which is the noise.
- */
-export function overFloorRow(where: string, loaded: readonly number[], floor: readonly number[], goalMilliseconds: number | undefined): BenchRow {
-  const differences = perRoundDifferences(loaded, floor);
-  const difference = median(differences);
-  return {
-    figure: '4 Pi start-up',
-    measure: `${where}: over the floor, median of the ${differences.length.toString()} per-round differences (${intervalText(medianInterval(differences), formatSignedMilliseconds)})`,
-    value: formatSignedMilliseconds(difference),
-    anchor: `Pi with an empty extension, median: ${formatMilliseconds(median(floor))}`,
-    ratio: (median(floor) + difference) / median(floor),
-    goal: goalMilliseconds === undefined ? 'report' : `<= ${goalMilliseconds.toString()} ms over the floor`,
-    verdict: goalMilliseconds === undefined ? 'info' : verdictAtMost(difference, goalMilliseconds),
-  };
-}
-
-/** Pi's own timer, where every start of both variants printed it: the import and factory time over the empty extension's. */
-function extensionPhaseRow(where: string, loaded: readonly number[], floor: readonly number[], rounds: number): BenchRow[] {
-  if (loaded.length !== rounds || floor.length !== rounds) return [];
-  const difference = median(perRoundDifferences(loaded, floor));
-  return [
-    {
-      figure: '4 Pi start-up',
-      measure: `${where}: Pi's own timer (PI_TIMING=1) of its extension phase, module import and factory of every extension, over the floor, median of the per-round differences (a part of the start-up, not all of it)`,
-      value: formatSignedMilliseconds(difference),
-      anchor: `the same phase with the empty extension, median: ${formatMilliseconds(median(floor))}`,
-      ratio: (median(floor) + difference) / median(floor),
-      goal: 'report',
-      verdict: 'info',
-    },
-  ];
 }
 
 export async function startupRows(target: PiTarget, compared: readonly StartVariant[] = []): Promise<BenchRow[]> {
@@ -159,23 +105,24 @@ export async function startupRows(target: PiTarget, compared: readonly StartVari
   const model = await startScriptedModel();
   // The goals and the peers are the newest line's; the oldest (no Node 22 here) gets neither.
   const isGoalLine = target.version.label === NEWEST_LINE;
-  const peers = isGoalLine ? [rpivTodoVariant(), piTodoExampleVariant(target)] : [];
-  const variants = [EMPTY, THIS_BUILD, ...compared, ...peers];
+  const variants = [EMPTY, THIS_BUILD, ...compared, ...(isGoalLine ? peers(target) : [])];
   try {
-    const times = await timeRounds({ target, sandbox, model }, variants, ROUNDS);
-    const [floor = [], ...loaded] = times.wall;
-    const [floorPhase = [], ...loadedPhase] = times.extensionPhase;
-    const where = (variant: StartVariant): string =>
-      `real Pi ${target.version.label} on Node ${target.nodeVersion}, RPC spawn to first get_state answer, ${variant.label}, ${ROUNDS.toString()} rounds of ${variants.length.toString()} alternated starts`;
+    const [floor = [], ...loaded] = await inRotatingRounds(variants, ROUNDS, (variant) => timeStart({ target, sandbox, model }, variant));
+    const wall = (times: readonly StartTime[]): number[] => times.map((time) => time.wall);
+    // Where every start of both printed Pi's timer: the import and factory time over the empty extension's.
+    const phase = (times: readonly StartTime[]): number[] => times.flatMap((time) => time.extensionPhase ?? []);
     return variants.slice(1).flatMap((variant, index) => {
-      const wall = loaded[index] ?? [];
+      const times = loaded[index] ?? [];
+      const where = `real Pi ${target.version.label} on Node ${target.nodeVersion}, RPC spawn to first get_state answer, ${variant.label}, ${ROUNDS.toString()} rounds of ${variants.length.toString()} alternated starts`;
       // The goals are this build's; another checkout's build and the peers are shown beside it.
       const hasGoal = isGoalLine && variant === THIS_BUILD;
-      return [
-        ratioToFloorRow(where(variant), wall, floor, hasGoal ? GOAL_RATIO_TO_FLOOR : undefined),
-        overFloorRow(where(variant), wall, floor, hasGoal ? GOAL_OVER_FLOOR_MILLISECONDS : undefined),
-        ...extensionPhaseRow(where(variant), loadedPhase[index] ?? [], floorPhase, ROUNDS),
+      const rows = [
+        perRoundRatioRow({ figure: FIGURE, where, subject: wall(times), anchor: wall(floor), anchorName: FLOOR, goal: hasGoal ? GOAL_RATIO_TO_FLOOR : undefined }),
+        perRoundDifferenceRow({ figure: FIGURE, where, subject: wall(times), anchor: wall(floor), anchorName: FLOOR, goal: hasGoal ? GOAL_OVER_FLOOR_MILLISECONDS : undefined }),
       ];
+      if (phase(times).length !== ROUNDS || phase(floor).length !== ROUNDS) return rows;
+      const phaseWhere = `${where}: Pi's own timer (PI_TIMING=1) of its extension phase, module import and factory of every extension (a part of the start-up, not all of it)`;
+      return [...rows, perRoundDifferenceRow({ figure: FIGURE, where: phaseWhere, subject: phase(times), anchor: phase(floor), anchorName: `${FLOOR}'s same phase` })];
     });
   } finally {
     await model.dispose();

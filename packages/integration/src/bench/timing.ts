@@ -87,6 +87,24 @@ export function timeInterleaved(subjects: readonly (() => unknown)[], options: T
   return perCall.map(options.statistic ?? median);
 }
 
+/**
+ * Runs `measure` on every variant once a round, each round rotating which goes first so that load drift
+ * falls on all alike, after one unmeasured run of each (it warms the file caches). Index i of each
+ * variant's list is round i.
+ */
+export async function inRotatingRounds<V, T>(variants: readonly V[], rounds: number, measure: (variant: V) => Promise<T>): Promise<T[][]> {
+  for (const variant of variants) await measure(variant);
+  const results = variants.map((): T[] => []);
+  for (let round = 0; round < rounds; round += 1) {
+    for (let step = 0; step < variants.length; step += 1) {
+      const index = (round + step) % variants.length;
+      const variant = variants[index];
+      if (variant !== undefined) results[index]?.push(await measure(variant));
+    }
+  }
+  return results;
+}
+
 /** Wall time of one async action in milliseconds, with what it resolved to. */
 export async function timeAsyncValue<T>(action: () => Promise<T>): Promise<{ readonly milliseconds: number; readonly value: T }> {
   const start = process.hrtime.bigint();

@@ -9,6 +9,9 @@ import { startPiTerminal, type PiTerminal } from '@j1nn0/pi-real-hosts/terminal'
 // the size, the sandbox's paths (the cwd in the footer, and the prompt's length, which the usage
 // numbers follow), the model's name and its scripted answers; the panel's times are fixed by pictureOf.
 
+/** The Pi the pictures are made with: what the READMEs describe first. */
+export const DEMO_PI = '1.6.0';
+
 export const DEMO_COLS = 100;
 export const DEMO_ROWS = 34;
 /** Below the sandbox's HOME, so Pi's footer shows `~/csv-export` on every machine. */

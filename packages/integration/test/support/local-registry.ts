@@ -1,25 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Disposable } from '@j1nn0/pi-real-hosts';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { runServer } from 'verdaccio';
 
-// A verdaccio on 127.0.0.1 with its storage in a temp folder and no uplink: it serves only what was
-// published to it, so an install from it can reach nothing else.
-
-const VERDACCIO_BIN = join(dirname(fileURLToPath(import.meta.resolve('verdaccio/package.json'))), 'bin', 'verdaccio');
-const START_TIMEOUT_MS = 30_000;
-const STOP_GRACE_MS = 5_000;
-const POLL_MS = 100;
+// A verdaccio on 127.0.0.1, inside the test's own process, with its storage in a temp folder and no
+// uplink: it serves only what was published to it, so an install from it can reach nothing else.
 
 /** The config: anonymous read and publish of our scope, read-only for anything else, no proxy. */
-function registryConfig(storageDir: string, htpasswdFile: string): string {
+function registryConfig(dir: string): string {
   return [
-    `storage: ${JSON.stringify(storageDir)}`,
+    `storage: ${JSON.stringify(join(dir, 'storage'))}`,
     'auth:',
     '  htpasswd:',
-    `    file: ${JSON.stringify(htpasswdFile)}`,
+    `    file: ${JSON.stringify(join(dir, 'htpasswd'))}`,
     '    max_users: -1',
     'uplinks: {}',
     'packages:',
@@ -35,110 +29,49 @@ function registryConfig(storageDir: string, htpasswdFile: string): string {
   ].join('\n');
 }
 
-function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => {
-        if (port === 0) reject(new Error('no free port'));
-        else resolve(port);
-      });
-    });
-  });
+/** What the registry holds of one package: its tags and each version's published manifest. */
+export interface RegistryDocument {
+  readonly 'dist-tags': Readonly<Record<string, string>>;
+  readonly versions: Readonly<Record<string, { readonly dependencies?: Readonly<Record<string, string>>; readonly dist: { readonly tarball: string } }>>;
 }
 
-function hasExited(child: ChildProcess): boolean {
-  return child.exitCode !== null || child.signalCode !== null;
-}
-
-function exited(child: ChildProcess, timeoutMs: number): Promise<boolean> {
-  if (hasExited(child)) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      resolve(false);
-    }, timeoutMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
-}
-
-export class LocalRegistry implements Disposable {
+export class LocalRegistry {
   /** The registry URL, ending in `/`. */
   readonly url: string;
-  readonly #child: ChildProcess;
-  readonly #output: () => string;
-  #disposed: Promise<void> | undefined;
+  readonly #server: Server;
 
-  private constructor(url: string, child: ChildProcess, output: () => string) {
+  private constructor(url: string, server: Server) {
     this.url = url;
-    this.#child = child;
-    this.#output = output;
+    this.#server = server;
   }
 
-  /** Starts verdaccio with everything under `dir`; resolves once it answers its ping. */
+  /** Starts verdaccio with everything under `dir`, listening on a free loopback port. */
   static async start(dir: string): Promise<LocalRegistry> {
     await mkdir(join(dir, 'storage'), { recursive: true });
     const configFile = join(dir, 'config.yaml');
-    await writeFile(configFile, registryConfig(join(dir, 'storage'), join(dir, 'htpasswd')));
-    const port = await freeLoopbackPort();
-    const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: dir, LANG: 'C.UTF-8' };
-    const child = spawn(process.execPath, [VERDACCIO_BIN, '--config', configFile, '--listen', `127.0.0.1:${port}`], {
-      cwd: dir,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+    await writeFile(configFile, registryConfig(dir));
+    const server = (await runServer(configFile)) as Server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', resolve);
     });
-    // Neither the child nor the registry goes into pi-real-hosts' process registry: describeEachPi
-    // empties that after each version's suite, and one registry serves all suites of a file.
-    const killOnExit = (): void => {
-      if (!hasExited(child)) child.kill('SIGKILL');
-    };
-    process.once('exit', killOnExit);
-    child.once('exit', () => process.off('exit', killOnExit));
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    const registry = new LocalRegistry(`http://127.0.0.1:${port}/`, child, () => output);
-    try {
-      await registry.#waitForPing();
-    } catch (error) {
-      await registry.dispose();
-      throw error;
-    }
-    return registry;
+    return new LocalRegistry(`http://127.0.0.1:${(server.address() as AddressInfo).port.toString()}/`, server);
   }
 
-  /** What verdaccio printed so far. */
-  output(): string {
-    return this.#output();
+  /** The registry's document of one package. */
+  async document(name: string): Promise<RegistryDocument> {
+    const response = await fetch(new URL(name.replace('/', '%2f'), this.url), { signal: AbortSignal.timeout(10_000) });
+    if (!response.ok) throw new Error(`${name}: the registry answered ${response.status}`);
+    return (await response.json()) as RegistryDocument;
   }
 
-  async #waitForPing(): Promise<void> {
-    const deadline = Date.now() + START_TIMEOUT_MS;
-    while (Date.now() < deadline) {
-      if (hasExited(this.#child)) throw new Error(`verdaccio exited at start:\n${this.#output()}`);
-      const answered = await fetch(new URL('-/ping', this.url), { signal: AbortSignal.timeout(2_000) })
-        .then((response) => response.ok)
-        .catch(() => false);
-      if (answered) return;
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    }
-    throw new Error(`verdaccio did not answer within ${START_TIMEOUT_MS} ms:\n${this.#output()}`);
-  }
-
-  /** Stops verdaccio (SIGTERM, then SIGKILL after a grace period). Idempotent. */
+  /** Stops listening and drops the connections npm keeps open. */
   dispose(): Promise<void> {
-    this.#disposed ??= (async () => {
-      if (this.#child.pid === undefined || hasExited(this.#child)) return;
-      this.#child.kill('SIGTERM');
-      if (await exited(this.#child, STOP_GRACE_MS)) return;
-      this.#child.kill('SIGKILL');
-      await exited(this.#child, STOP_GRACE_MS);
-    })();
-    return this.#disposed;
+    this.#server.closeAllConnections();
+    return new Promise((resolve) => {
+      this.#server.close(() => {
+        resolve();
+      });
+    });
   }
 }

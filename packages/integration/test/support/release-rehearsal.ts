@@ -1,15 +1,19 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseChangeset, plannedVersions, type Changeset } from './changeset-plan.js';
 import { LocalRegistry } from './local-registry.js';
-import { scratchEnv, workspacePackages, type PackageManifest } from './packed-packages.js';
+import { scratchEnv, workspaceManifests, type PackageManifest } from './published-packages.js';
 import { runCommand } from './run-command.js';
 
 // A release as RELEASING.md describes it, in a scratch clone of the committed HEAD: a frozen install,
-// `changeset version`, a build of what is published, and `changeset publish` into a verdaccio on
+// a build of what is published, `changeset version`, and `changeset publish` into a verdaccio on
 // 127.0.0.1 that has no uplink. The clone has no remote, and every npm/pnpm setting the publish can
 // read names that verdaccio: nothing can be pushed or published anywhere else.
+//
+// The build is `pnpm build`'s (turbo), reading but never writing this checkout's turbo cache: a package
+// whose sources are the same as a build here restores that build's output instead of building again
+// (in CI, a clean clone of HEAD built just before, that is every package). Turbo counts the manifest's
+// version among a build's inputs, so the build runs before `changeset version`; no output holds a version.
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const GIT_TIMEOUT_MS = 60_000;
@@ -31,13 +35,38 @@ export interface Rehearsal {
   readonly cloneDir: string;
   /** The commit the clone was made from (this repository's HEAD). */
   readonly commit: string;
-  /** The changesets pending before `changeset version`. */
-  readonly changesets: readonly Changeset[];
-  /** What those changesets promise: each publishable package's version after `changeset version`. */
+  /** The changesets pending before `changeset version`, as `changeset status` read them. */
+  readonly changesets: readonly PendingChangeset[];
+  /** Each publishable package's version after the release: what `changeset status` announced, else its version as it is. */
   readonly planned: ReadonlyMap<string, string>;
+  /** The version of each publishable package before the release. */
+  readonly before: ReadonlyMap<string, string>;
   readonly registry: LocalRegistry;
   /** How long each step took, for the report of what a release costs. */
   readonly steps: readonly RehearsalStep[];
+}
+
+/** A changeset as `changeset status --output` writes it. */
+export interface PendingChangeset {
+  readonly id: string;
+  readonly summary: string;
+  readonly releases: readonly { readonly name: string; readonly type: string }[];
+}
+
+/** What `changeset status --output` writes: the changesets, and each release they make. */
+interface ReleasePlan {
+  readonly changesets: readonly PendingChangeset[];
+  readonly releases: readonly { readonly name: string; readonly type: string; readonly newVersion: string }[];
+}
+
+/** The body of a changelog's `## <version>` section, up to the next `## ` heading; undefined when absent. */
+export function changelogSection(changelog: string, version: string): string | undefined {
+  const lines = changelog.split(/\r?\n/u);
+  const start = lines.findIndex((line) => line.trim() === `## ${version}`);
+  if (start === -1) return undefined;
+  const rest = lines.slice(start + 1);
+  const end = rest.findIndex((line) => line.startsWith('## '));
+  return (end === -1 ? rest : rest.slice(0, end)).join('\n');
 }
 
 const PUBLISH_TARGET_SETTING = /(^|[:\s])(registry|_auth|_authToken|_password|username|email)\s*=|^\/\//u;
@@ -72,14 +101,6 @@ export async function publishTargetSettings(cloneDir: string, manifests: readonl
   return found;
 }
 
-async function readChangesets(cloneDir: string): Promise<Changeset[]> {
-  const dir = join(cloneDir, '.changeset');
-  const files = (await readdir(dir)).filter((file) => file.endsWith('.md') && file !== 'README.md').sort();
-  if (files.length === 0) return [];
-  if ((await readText(join(dir, 'pre.json'))) !== undefined) throw new Error('.changeset/pre.json: pre-release mode is not rehearsed');
-  return Promise.all(files.map(async (file) => parseChangeset(file, await readFile(join(dir, file), 'utf8'))));
-}
-
 async function git(args: readonly string[], cwd: string, env: Readonly<Record<string, string>>): Promise<string> {
   return (await runCommand('git', args, { cwd, env, timeoutMs: GIT_TIMEOUT_MS })).stdout.trim();
 }
@@ -107,6 +128,7 @@ export async function rehearseRelease(scratchDir: string): Promise<Rehearsal> {
     GIT_AUTHOR_EMAIL: 'rehearsal@localhost',
     GIT_COMMITTER_NAME: 'Release Rehearsal',
     GIT_COMMITTER_EMAIL: 'rehearsal@localhost',
+    TURBO_TELEMETRY_DISABLED: '1',
   });
   await mkdir(join(scratchDir, 'home'), { recursive: true });
 
@@ -116,22 +138,29 @@ export async function rehearseRelease(scratchDir: string): Promise<Rehearsal> {
     await git(['checkout', '-q', '--detach', commit], cloneDir, env);
     await git(['remote', 'remove', 'origin'], cloneDir, env);
   });
-  const manifests = (await workspacePackages(cloneDir)).map((pkg) => pkg.manifest);
+  const manifests = await workspaceManifests(cloneDir);
   const foreign = await publishTargetSettings(cloneDir, manifests);
   if (foreign.length > 0) throw new Error(`the clone names a registry or a token; the rehearsal will not publish:\n${foreign.join('\n')}`);
-  const changesets = await readChangesets(cloneDir);
-  const planned = plannedVersions(manifests, changesets);
+  // What a maintainer reviews before versioning (RELEASING.md, step 2), which the release is held to.
+  const statusFile = join(scratchDir, 'changeset-status.json');
+  await runCommand('pnpm', ['changeset', 'status', '--output', statusFile], { cwd: cloneDir, env, timeoutMs: VERSION_TIMEOUT_MS });
+  const plan = JSON.parse(await readFile(statusFile, 'utf8')) as ReleasePlan;
+  const publishable = manifests.filter((manifest) => manifest.private !== true);
+  const before = new Map(publishable.map((manifest) => [manifest.name, manifest.version]));
+  const announced = (name: string): string | undefined => plan.releases.find((release) => release.name === name && release.type !== 'none')?.newVersion;
+  const planned = new Map(publishable.map((manifest) => [manifest.name, announced(manifest.name) ?? manifest.version]));
 
   const storeDir = await pnpmStoreDir();
   await timed('pnpm install --frozen-lockfile --offline', () =>
     runCommand('pnpm', ['install', '--frozen-lockfile', '--offline', '--store-dir', storeDir], { cwd: cloneDir, env, timeoutMs: INSTALL_TIMEOUT_MS }),
   );
-  await timed('pnpm changeset version', () => runCommand('pnpm', ['changeset', 'version'], { cwd: cloneDir, env, timeoutMs: VERSION_TIMEOUT_MS }));
-  // pnpm runs the builds in dependency order: each core is built before its adapter bundles against it.
-  const filters = [...planned.keys()].flatMap((name) => ['--filter', name]);
+  // Turbo builds each core before the adapter that bundles against it.
+  const filters = [...planned.keys()].map((name) => `--filter=${name}`);
+  const cache = [`--cache-dir=${join(REPO_ROOT, '.turbo', 'cache')}`, '--cache=local:r'];
   await timed('build the publishable packages', () =>
-    runCommand('pnpm', [...filters, 'run', 'build'], { cwd: cloneDir, env, timeoutMs: BUILD_TIMEOUT_MS }),
+    runCommand('pnpm', ['exec', 'turbo', 'run', 'build', ...filters, ...cache, '--output-logs=errors-only'], { cwd: cloneDir, env, timeoutMs: BUILD_TIMEOUT_MS }),
   );
+  await timed('pnpm changeset version', () => runCommand('pnpm', ['changeset', 'version'], { cwd: cloneDir, env, timeoutMs: VERSION_TIMEOUT_MS }));
 
   const registry = await timed('start the local registry', () => LocalRegistry.start(join(scratchDir, 'registry')));
   try {
@@ -153,5 +182,5 @@ export async function rehearseRelease(scratchDir: string): Promise<Rehearsal> {
     await registry.dispose();
     throw error;
   }
-  return { cloneDir, commit, changesets, planned, registry, steps };
+  return { cloneDir, commit, changesets: plan.changesets, planned, before, registry, steps };
 }

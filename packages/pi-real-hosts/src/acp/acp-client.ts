@@ -1,25 +1,12 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { Readable, Writable } from 'node:stream';
-import {
-  ClientSideConnection,
-  PROTOCOL_VERSION,
-  RequestError,
-  ndJsonStream,
-  type Client,
-  type InitializeResponse,
-  type ReadTextFileRequest,
-  type ReadTextFileResponse,
-  type RequestPermissionRequest,
-  type RequestPermissionResponse,
-  type SessionNotification,
-  type WriteTextFileRequest,
-  type WriteTextFileResponse,
-} from '@agentclientprotocol/sdk';
+import { ClientSideConnection, PROTOCOL_VERSION, RequestError, ndJsonStream, type Client, type InitializeResponse } from '@agentclientprotocol/sdk';
 import { lastLines, stopChild } from '../real/child-exit.js';
 import { EventLog } from '../real/event-log.js';
+import type { HostStartOptions } from '../real/host-launch.js';
 import { trackChild, trackResource, untrackResource } from '../real/process-registry.js';
-import { TEST_CLIENT_CAPABILITIES, answerPermission, pathInsideRoot, sliceLines, type PermissionChoice } from './client-requests.js';
+import { TEST_CLIENT_CAPABILITIES, answerPermission, pathInsideRoot, sliceLines } from './client-requests.js';
 import type { AcpSessionUpdate } from './session-updates.js';
 
 // The protocol's own client library (ClientSideConnection over ndJsonStream) frames, sends, validates
@@ -42,11 +29,12 @@ export interface StartAcpAgentOptions {
   readonly env: Readonly<Record<string, string>>;
   /** The folder the client serves `fs/read_text_file` and `fs/write_text_file` from. */
   readonly fileRoot: string;
-  /** How `session/request_permission` is answered. Default `allow`. */
-  readonly permission?: PermissionChoice;
   /** Bound of every wait unless a call passes its own. Default 20 s. */
   readonly timeoutMs?: number;
 }
+
+/** What every ACP agent the tests start is given: the host (a Pi line behind pi-acp, or oh-my-pi), its runtime, the sandbox, the model, our extensions. */
+export type AcpAgentUnderTest = Required<Omit<HostStartOptions, 'timeoutMs'>>;
 
 /** What `session/prompt` answered, with the session's updates from sending it to the answer. */
 export interface AcpPromptOutcome {
@@ -187,17 +175,16 @@ export class AcpClient {
   /** What the client side of the connection answers: the SDK calls these for the agent's requests and notifications. */
   #clientSide(): Client {
     return {
-      sessionUpdate: (notification: SessionNotification) => {
+      sessionUpdate: (notification) => {
         this.#log.push({ sessionId: notification.sessionId, update: notification.update });
         return Promise.resolve();
       },
-      requestPermission: (request: RequestPermissionRequest): Promise<RequestPermissionResponse> =>
-        Promise.resolve(answerPermission(request, this.#options.permission ?? 'allow')),
-      readTextFile: async (request: ReadTextFileRequest): Promise<ReadTextFileResponse> => {
+      requestPermission: (request) => Promise.resolve(answerPermission(request)),
+      readTextFile: async (request) => {
         const path = this.#insideRoot(request.path);
         return { content: sliceLines(await readFile(path, 'utf8'), request.line ?? undefined, request.limit ?? undefined) };
       },
-      writeTextFile: async (request: WriteTextFileRequest): Promise<WriteTextFileResponse> => {
+      writeTextFile: async (request) => {
         await writeFile(this.#insideRoot(request.path), request.content);
         return {};
       },

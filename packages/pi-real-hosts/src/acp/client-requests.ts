@@ -1,10 +1,7 @@
 import { isAbsolute, relative, resolve } from 'node:path';
-import type { ClientCapabilities, PermissionOptionKind, RequestPermissionRequest, RequestPermissionResponse } from '@agentclientprotocol/sdk';
+import type { ClientCapabilities, RequestPermissionRequest, RequestPermissionResponse } from '@agentclientprotocol/sdk';
 
 // How the test client answers what an agent asks of its client, as a careful editor would.
-
-/** What the client picks when the agent asks `session/request_permission`. */
-export type PermissionChoice = 'allow' | 'reject' | 'cancel';
 
 /** The capabilities the client announces in `initialize`: text files under its root, no terminal. */
 export const TEST_CLIENT_CAPABILITIES: ClientCapabilities = Object.freeze({
@@ -12,23 +9,13 @@ export const TEST_CLIENT_CAPABILITIES: ClientCapabilities = Object.freeze({
   terminal: false,
 });
 
-const OPTION_KINDS: Readonly<Record<Exclude<PermissionChoice, 'cancel'>, readonly PermissionOptionKind[]>> = {
-  allow: ['allow_once', 'allow_always'],
-  reject: ['reject_once', 'reject_always'],
-};
-
 /**
- * The `session/request_permission` answer for a choice: the first offered option of a matching
- * kind (once before always), or `cancelled` when none matches or the choice is to cancel.
+ * The `session/request_permission` answer: the first offered option that allows (once before always),
+ * or `cancelled` when none does.
  */
-export function answerPermission(request: Pick<RequestPermissionRequest, 'options'>, choice: PermissionChoice): RequestPermissionResponse {
-  if (choice !== 'cancel') {
-    for (const kind of OPTION_KINDS[choice]) {
-      const option = request.options.find((candidate) => candidate.kind === kind);
-      if (option !== undefined) return { outcome: { outcome: 'selected', optionId: option.optionId } };
-    }
-  }
-  return { outcome: { outcome: 'cancelled' } };
+export function answerPermission(request: Pick<RequestPermissionRequest, 'options'>): RequestPermissionResponse {
+  const option = ['allow_once', 'allow_always'].flatMap((kind) => request.options.filter((candidate) => candidate.kind === kind))[0];
+  return option === undefined ? { outcome: { outcome: 'cancelled' } } : { outcome: { outcome: 'selected', optionId: option.optionId } };
 }
 
 /** The absolute path of `path` when it lies inside `root`, else undefined (the client never leaves its root). */

@@ -1,13 +1,9 @@
 import { hostLabel, hostModelArgs } from '../real/host-launch.js';
 import { writeOmpAgentConfig } from '../real/omp-host.js';
-import { AcpClient } from './acp-client.js';
-import type { AcpAgentUnderTest } from './agent-under-test.js';
+import { AcpClient, type AcpAgentUnderTest } from './acp-client.js';
 
-/** oh-my-pi and its Bun binary: describeOmp's target (`OMP_VERSION`, the pinned Bun as `runtimePath`). */
-export type StartOmpAcpOptions = AcpAgentUnderTest;
-
-/** Starts `omp acp` (oh-my-pi's own ACP server) with the scripted model (models.yml, config.yml) and `extensions`. */
-export async function startOmpAcp(options: StartOmpAcpOptions): Promise<AcpClient> {
+/** Starts `omp acp` (oh-my-pi's own ACP server) under describeOmp's target (the pinned Bun) with the scripted model (models.yml, config.yml) and `extensions`. */
+export async function startOmpAcp(options: AcpAgentUnderTest): Promise<AcpClient> {
   const { sandbox, model, version } = options;
   await writeOmpAgentConfig(sandbox, model);
   return AcpClient.start({
@@ -24,7 +20,5 @@ export async function startOmpAcp(options: StartOmpAcpOptions): Promise<AcpClien
     cwd: sandbox.projectDir,
     env: sandbox.env(),
     fileRoot: sandbox.root,
-    ...(options.permission === undefined ? {} : { permission: options.permission }),
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
   });
 }

@@ -5,15 +5,10 @@ import { dirname, join } from 'node:path';
 import { JsonlSplitter } from '../real/jsonl-splitter.js';
 import { parseRecord, type PiEvent } from '../real/rpc-protocol.js';
 import type { PiSandbox } from '../real/sandbox.js';
-import { AcpClient } from './acp-client.js';
-import type { AcpAgentUnderTest } from './agent-under-test.js';
-import { shellWord } from './shell-word.js';
+import { AcpClient, type AcpAgentUnderTest } from './acp-client.js';
 
 /** The pi-acp release pi-real-hosts pins (the Pi entry of the ACP registry that Zed and JetBrains start). */
 const PI_ACP_VERSION = '0.0.34';
-
-/** pi-acp starts the Pi release and Node given here (Pi 0.75+ need Node 22). */
-export type StartPiAcpOptions = AcpAgentUnderTest;
 
 /** The installed pi-acp's entry, from its package's `bin`. */
 async function piAcpEntry(): Promise<string> {
@@ -23,6 +18,11 @@ async function piAcpEntry(): Promise<string> {
   if (bin === undefined) throw new Error('pi-acp: package.json has no bin "pi-acp"');
   if (manifest.version !== PI_ACP_VERSION) throw new Error(`pi-acp: installed ${String(manifest.version)}, pinned ${PI_ACP_VERSION}`);
   return join(dirname(manifestPath), bin);
+}
+
+/** One word for a POSIX shell (sh, bash): single-quoted, with each `'` closed, escaped and reopened. */
+export function shellWord(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
 /** Where the wrapper copies every record Pi prints to pi-acp, so a test sees what the host sent the bridge. */
@@ -43,7 +43,7 @@ export async function readPiRecords(sandbox: PiSandbox): Promise<PiEvent[]> {
  * only `--mode rpc --no-themes [--session <file>]`, so the model, session dir and `-e` paths are added
  * here. `exec` keeps Pi the process pi-acp signals; a tee copies its stdout to piRecordsFile.
  */
-async function writePiCommand(options: StartPiAcpOptions, binDir: string): Promise<string> {
+async function writePiCommand(options: AcpAgentUnderTest, binDir: string): Promise<string> {
   const { model, sandbox } = options;
   await sandbox.writeAgentJson('models.json', model.modelsJson());
   const fixedArgs = [...model.cliArgs, '--session-dir', sandbox.sessionDir, ...options.extensions.flatMap((path) => ['-e', path])];
@@ -66,7 +66,7 @@ async function writePiCommand(options: StartPiAcpOptions, binDir: string): Promi
  * scripted model and `extensions`. Its PATH holds only the sandbox's bin folder: pi-acp's update
  * notice runs `pi --version` and `npm view` from PATH, which must find neither.
  */
-export async function startPiAcp(options: StartPiAcpOptions): Promise<AcpClient> {
+export async function startPiAcp(options: AcpAgentUnderTest): Promise<AcpClient> {
   const { sandbox } = options;
   const binDir = join(sandbox.root, 'bin');
   await mkdir(binDir, { recursive: true });
@@ -78,7 +78,5 @@ export async function startPiAcp(options: StartPiAcpOptions): Promise<AcpClient>
     cwd: sandbox.projectDir,
     env: { ...sandbox.env(), PATH: binDir, PI_ACP_PI_COMMAND: piCommand },
     fileRoot: sandbox.root,
-    ...(options.permission === undefined ? {} : { permission: options.permission }),
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
   });
 }

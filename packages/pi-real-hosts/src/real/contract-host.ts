@@ -33,9 +33,9 @@ async function probePackage(sandbox: PiSandbox): Promise<string> {
 }
 
 /**
- * A real host (a Pi line or oh-my-pi) in RPC mode behind the host contract's port. On Pi the probe is
- * installed as a project package, as a person installs an adapter, and Pi is started first without
- * `--approve`, then with it where the line asks for trust; oh-my-pi loads it with `-e`.
+ * A real host (a Pi line or oh-my-pi) in RPC mode behind the host contract's port, the probe loaded with
+ * `-e`; or, with `projectPackage`, installed into the project as a person installs an adapter, Pi started
+ * first without `--approve`, then with it where the line asks for trust.
  */
 class RealContractHost implements ContractHost {
   readonly runsModel = true;
@@ -52,9 +52,9 @@ class RealContractHost implements ContractHost {
     this.projectPackage = projectPackage;
   }
 
-  static async start(target: PiTarget): Promise<RealContractHost> {
+  static async start(target: PiTarget, asPackage: boolean): Promise<RealContractHost> {
     const sandbox = await PiSandbox.create();
-    if (target.version.host.name !== 'pi') {
+    if (!asPackage) {
       return new RealContractHost(target, await startPi({ ...target, sandbox, extensions: [CONTRACT_PROBE_PATH] }), sandbox, undefined);
     }
     const install = await runPiCli({ ...target, sandbox, args: ['install', await probePackage(sandbox), '-l'] });
@@ -169,7 +169,11 @@ class RealContractHost implements ContractHost {
   }
 }
 
-/** A real host for the host contract; describeEachPi and describeOmp give the target. */
-export function startContractHost(target: PiTarget): Promise<ContractHost> {
-  return RealContractHost.start(target);
+/**
+ * A real host for the host contract; describeEachPi and describeOmp give the target. `projectPackage`:
+ * install the probe with `pi install <folder> -l` (Pi only) instead of loading it with `-e`.
+ */
+export function startContractHost(target: PiTarget, { projectPackage }: { readonly projectPackage: boolean }): Promise<ContractHost> {
+  if (projectPackage && target.version.host.name !== 'pi') throw new Error(`${target.version.label}: only Pi installs project packages`);
+  return RealContractHost.start(target, projectPackage);
 }

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, realpathSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { findBunBinary } from './bun-binary.js';
 import { PI_VERSIONS } from './pi-versions.js';
 
 // The keys each installed host binds by default, so an extension can pick a key none of them uses.
@@ -82,17 +82,13 @@ function tableKeys(table: KeybindingTable['KEYBINDINGS']): Set<string> {
 
 const BUN_READ_TIMEOUT_MS = 20_000;
 
-function bunBinary(): string {
-  // Bun's postinstall is not run here: its platform package holds the binary.
-  const fromBun = createRequire(createRequire(import.meta.url).resolve('bun/package.json'));
-  return join(dirname(fromBun.resolve('@oven/bun-linux-x64/package.json')), 'bin', 'bun');
-}
-
 /** oh-my-pi's modules need Bun (they import `bun`): a Bun child runs `script` and prints JSON. */
 function runWithBun<T>(host: KeybindingHost, script: string): Promise<T> {
+  const bun = findBunBinary();
+  if (bun.bunPath === null) return Promise.reject(new Error(`${host.label}: ${bun.skipReason}`));
   return new Promise((resolve, reject) => {
     execFile(
-      bunBinary(),
+      bun.bunPath,
       ['-e', script],
       { cwd: host.packageDir, timeout: BUN_READ_TIMEOUT_MS, killSignal: 'SIGKILL', env: { PATH: process.env['PATH'] ?? '' } },
       (error, stdout) => {

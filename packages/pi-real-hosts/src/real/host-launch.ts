@@ -2,8 +2,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HostFacts } from '@j1nn0/pi-testkit/host-facts';
 import { writeOmpAgentConfig } from './omp-host.js';
+import type { PiVersion } from './pi-versions.js';
 import type { PiSandbox } from './sandbox.js';
 import type { ScriptedModel } from './scripted-model.js';
+
+/** What starting a host takes, whichever way it is driven (RPC, Pi's RpcClient, a terminal, an ACP bridge). */
+export interface HostStartOptions {
+  readonly version: PiVersion;
+  /** The runtime binary that runs this version: Node for Pi (see `findNodeFor` / `describeEachPi`), Bun for omp (`describeOmp`). */
+  readonly runtimePath: string;
+  /** Absolute extension paths, each passed as `-e`. */
+  readonly extensions?: readonly string[];
+  /** A model the caller owns; default: a new scripted model the harness owns and disposes. Its models file is written on start. */
+  readonly model?: ScriptedModel;
+  /** A sandbox the caller owns (e.g. to start again in it); default: a new one the harness owns and removes on dispose. */
+  readonly sandbox?: PiSandbox;
+  /** Bound of every wait unless a call passes its own. Default 20 s. */
+  readonly timeoutMs?: number;
+}
 
 /** The command-line arguments that pick the scripted model on this host, plus the host's fixed test arguments. */
 export function hostModelArgs(host: HostFacts, model: ScriptedModel): string[] {

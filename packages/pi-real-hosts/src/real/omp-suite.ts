@@ -1,46 +1,13 @@
-import { afterAll, describe, it } from 'vitest';
-import { findBunBinary, type BunChoice } from './bun-binary.js';
-import { hostLabel } from './host-launch.js';
+import { findBunBinary } from './bun-binary.js';
 import { OMP_VERSION } from './omp-host.js';
-import { planPiSuite, type PiMatrixEntry } from './pi-matrix.js';
-import { disposeAll } from './process-registry.js';
-import { PI_E2E_TIMEOUT_MS, type PiTarget } from './vitest-matrix.js';
-
-/** oh-my-pi under the pinned Bun: a target like describeEachPi's (its `runtimePath` is the Bun binary). */
-function ompTarget(choice: BunChoice = findBunBinary()): PiTarget {
-  return {
-    version: OMP_VERSION,
-    get runtimePath(): string {
-      if (choice.bunPath === null) throw new Error(`${hostLabel(OMP_VERSION)} suite is skipped: ${choice.skipReason}`);
-      return choice.bunPath;
-    },
-  };
-}
+import { describeHost, type PiTarget } from './vitest-matrix.js';
 
 /**
- * Registers scenarios on oh-my-pi, beside the Pi lines of describeEachPi. Without a Bun binary the
- * suite is skipped with the reason in its title, and fails under CI (which must run every host).
+ * Registers scenarios on oh-my-pi under the pinned Bun, beside the Pi lines of describeEachPi: its
+ * target's `runtimePath` is the Bun binary. Without one the suite is skipped, and fails under CI.
  */
 export function describeOmp(title: string, scenarios: (target: PiTarget) => void): void {
-  const choice = findBunBinary();
-  const entry: PiMatrixEntry =
-    choice.bunPath === null
-      ? { version: OMP_VERSION, runtimePath: null, skipReason: choice.skipReason }
-      : { version: OMP_VERSION, runtimePath: choice.bunPath, skipReason: null };
-  const plan = planPiSuite(entry);
-  const base = `${title} (${hostLabel(OMP_VERSION)})`;
-  if (plan === 'fail') {
-    describe(base, () => {
-      it('has the Bun binary of pi-real-hosts (CI runs every host)', () => {
-        throw new Error(`${hostLabel(OMP_VERSION)} cannot run under CI: ${String(choice.skipReason)}`);
-      });
-    });
-    return;
-  }
-  const fullTitle = plan === 'skip' ? `${base} skipped: ${String(choice.skipReason)}` : base;
-  if (plan === 'skip') console.warn(`[pi-real-hosts] ${fullTitle}`);
-  describe.skipIf(plan === 'skip')(fullTitle, { timeout: PI_E2E_TIMEOUT_MS }, () => {
-    afterAll(disposeAll, PI_E2E_TIMEOUT_MS);
-    scenarios(ompTarget(choice));
-  });
+  const { bunPath, skipReason } = findBunBinary();
+  const entry = bunPath === null ? { version: OMP_VERSION, runtimePath: null, skipReason } : { version: OMP_VERSION, runtimePath: bunPath, skipReason: null };
+  describeHost(title, entry, 'has the Bun binary of pi-real-hosts (CI runs every host)', scenarios);
 }

@@ -15,12 +15,3 @@ export function ompToolExposure(request: ModelRequest, name: string): OmpToolExp
 export function expectedOmpToolExposure(loadMode: unknown): OmpToolExposure {
   return loadMode === 'essential' ? 'top-level' : 'device';
 }
-
-/** Bytes of the request's `tools` array and of its system prompt, as the provider receives them (UTF-8). */
-export function requestSizes(request: ModelRequest): { readonly toolsBytes: number; readonly systemPromptBytes: number } {
-  const body = request.body as { tools?: unknown } | null;
-  return {
-    toolsBytes: Buffer.byteLength(JSON.stringify(body?.tools ?? [])),
-    systemPromptBytes: Buffer.byteLength(request.systemPrompt),
-  };
-}

@@ -2,32 +2,12 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { lastLines, stopChild, waitForExit } from './child-exit.js';
 import { EventLog } from './event-log.js';
-import { hostEnv, hostLabel, hostModelArgs, writeHostModelConfig } from './host-launch.js';
+import { hostEnv, hostLabel, hostModelArgs, writeHostModelConfig, type HostStartOptions } from './host-launch.js';
 import { JsonlSplitter } from './jsonl-splitter.js';
 import type { PiVersion } from './pi-versions.js';
 import { trackChild, trackResource, untrackResource } from './process-registry.js';
-import {
-  assistantError,
-  assistantText,
-  dialogCancellation,
-  latestStatus,
-  latestWidget,
-  parseRecord,
-  toCancelled,
-  toCommands,
-  toCompactResult,
-  toExtensionError,
-  toNotification,
-  toResponse,
-  toState,
-  type CompactResult,
-  type PiCommandInfo,
-  type PiEvent,
-  type PiExtensionError,
-  type PiNotification,
-  type PiResponse,
-  type PiState,
-} from './rpc-protocol.js';
+import * as rpc from './rpc-protocol.js';
+import type { CompactResult, PiCommandInfo, PiEvent, PiExtensionError, PiNotification, PiResponse, PiState } from './rpc-protocol.js';
 import { PiSandbox } from './sandbox.js';
 import { ScriptedModel, type ScriptedModelOptions } from './scripted-model.js';
 import { readSessionJsonl, type SessionFileEntry } from './session-file.js';
@@ -39,26 +19,13 @@ const STDERR_LINES_IN_ERRORS = 8;
 // agent_end ends one low-level run on every version; 0.84+ follow it with agent_settled.
 const RUN_END_TYPES: ReadonlySet<string> = new Set(['agent_end', 'agent_settled']);
 
-export interface StartPiOptions {
-  readonly version: PiVersion;
-  /** The runtime binary that runs this version: Node for Pi (see `findNodeFor` / `piMatrix`), Bun for omp (`findBunBinary`). */
-  readonly runtimePath: string;
-  /** Absolute extension paths, each passed as `-e`. */
-  readonly extensions?: readonly string[];
-  /** A model the caller owns; default: a new scripted model the driver owns and disposes. */
-  readonly model?: ScriptedModel;
+export interface StartPiOptions extends HostStartOptions {
   /** How the driver makes its scripted model when no `model` is given (its wire, strict tools). */
   readonly scriptedModel?: ScriptedModelOptions;
-  /** A sandbox the caller owns; default: a new one the driver owns and removes on dispose. */
-  readonly sandbox?: PiSandbox;
   /** Open this session file at launch (`--session`). */
   readonly sessionFile?: string;
   /** Load project packages from `.pi/settings.json`: adds `--approve` on the versions that need it. */
   readonly approveProjectPackages?: boolean;
-  /** More CLI arguments, appended last. */
-  readonly extraArgs?: readonly string[];
-  /** Bound of every wait unless a call passes its own. Default 20 s. */
-  readonly timeoutMs?: number;
 }
 
 /** What one `prompt` produced. */
@@ -79,7 +46,7 @@ export class PiDriver {
   readonly sandbox: PiSandbox;
   readonly model: ScriptedModel;
   readonly #extensions: readonly string[];
-  readonly #extraArgs: readonly string[];
+  readonly #approve: boolean;
   readonly #timeoutMs: number;
   readonly #ownsModel: boolean;
   readonly #ownsSandbox: boolean;
@@ -96,8 +63,7 @@ export class PiDriver {
     this.sandbox = sandbox;
     this.model = model;
     this.#extensions = options.extensions ?? [];
-    const approve = options.approveProjectPackages === true && options.version.projectPackagesNeedApprove;
-    this.#extraArgs = [...(approve ? ['--approve'] : []), ...(options.extraArgs ?? [])];
+    this.#approve = options.approveProjectPackages === true && options.version.projectPackagesNeedApprove;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_WAIT_MS;
     this.#ownsModel = options.model === undefined;
     this.#ownsSandbox = options.sandbox === undefined;
@@ -136,21 +102,21 @@ export class PiDriver {
   }
 
   notifications(): PiNotification[] {
-    return this.#log.since(0).flatMap((event) => toNotification(event) ?? []);
+    return this.#log.since(0).flatMap((event) => rpc.toNotification(event) ?? []);
   }
 
   extensionErrors(): PiExtensionError[] {
-    return this.#log.since(0).flatMap((event) => toExtensionError(event) ?? []);
+    return this.#log.since(0).flatMap((event) => rpc.toExtensionError(event) ?? []);
   }
 
   /** The panel lines a client keeping the newest `setWidget` per key shows now (undefined: cleared or never set). */
   widget(key: string): readonly string[] | undefined {
-    return latestWidget(this.#log.since(0), key);
+    return rpc.latestWidget(this.#log.since(0), key);
   }
 
   /** The footer text a client keeping the newest `setStatus` per key shows now. */
   status(key: string): string | undefined {
-    return latestStatus(this.#log.since(0), key);
+    return rpc.latestStatus(this.#log.since(0), key);
   }
 
   /** The first record (from `fromIndex`, default all) matching `predicate`, waiting at most `timeoutMs`. */
@@ -171,7 +137,7 @@ export class PiDriver {
       timeoutMs,
       what: `the response to ${command.type}`,
     });
-    const response = toResponse(event);
+    const response = rpc.toResponse(event);
     if (response === undefined) throw this.#error(`no response record for ${command.type}`);
     return response;
   }
@@ -190,42 +156,42 @@ export class PiDriver {
     await this.#waitUntilIdle(deadline);
     const events = this.#log.since(fromIndex);
     const assistantMessages = events.filter((event) => event.type === 'message_end').map((event) => event['message']);
-    const failure = assistantMessages.map(assistantError).find((error) => error !== undefined);
+    const failure = assistantMessages.map(rpc.assistantError).find((error) => error !== undefined);
     if (failure !== undefined) throw this.#error(`a model turn failed: ${failure}`);
     return {
       events,
-      notifications: events.flatMap((event) => toNotification(event) ?? []),
+      notifications: events.flatMap((event) => rpc.toNotification(event) ?? []),
       startedRun: events.some((event) => event.type === 'agent_start'),
-      assistantText: assistantMessages.map(assistantText).filter((value) => value !== undefined).at(-1),
+      assistantText: assistantMessages.map(rpc.assistantText).filter((value) => value !== undefined).at(-1),
     };
   }
 
   async getState(timeoutMs = this.#timeoutMs): Promise<PiState> {
-    const state = toState((await this.#expectSuccess({ type: 'get_state' }, timeoutMs)).data);
+    const state = rpc.toState((await this.#expectSuccess({ type: 'get_state' }, timeoutMs)).data);
     this.#sessionFile = state.sessionFile;
     return state;
   }
 
   async getCommands(): Promise<PiCommandInfo[]> {
-    return toCommands((await this.#expectSuccess({ type: 'get_commands' })).data);
+    return rpc.toCommands((await this.#expectSuccess({ type: 'get_commands' })).data);
   }
 
   /** Compacts now; the scripted model answers the summary request(s). */
   async compact(customInstructions?: string): Promise<CompactResult> {
     const command = customInstructions === undefined ? { type: 'compact' } : { type: 'compact', customInstructions };
-    return toCompactResult((await this.#expectSuccess(command)).data);
+    return rpc.toCompactResult((await this.#expectSuccess(command)).data);
   }
 
   /** Starts a fresh session in the same process; resolves false if an extension cancelled it. */
   async newSession(): Promise<boolean> {
-    const cancelled = toCancelled((await this.#expectSuccess({ type: 'new_session' })).data);
+    const cancelled = rpc.toCancelled((await this.#expectSuccess({ type: 'new_session' })).data);
     await this.getState();
     return !cancelled;
   }
 
   /** Opens another session file in the same process; resolves false if an extension cancelled it. */
   async switchSession(sessionFile: string): Promise<boolean> {
-    const cancelled = toCancelled((await this.#expectSuccess({ type: 'switch_session', sessionPath: sessionFile })).data);
+    const cancelled = rpc.toCancelled((await this.#expectSuccess({ type: 'switch_session', sessionPath: sessionFile })).data);
     await this.getState();
     return !cancelled;
   }
@@ -281,17 +247,17 @@ export class PiDriver {
       this.sandbox.sessionDir,
       ...(sessionFile === undefined ? [] : ['--session', sessionFile]),
       ...this.#extensions.flatMap((extension) => ['-e', extension]),
-      ...this.#extraArgs,
+      ...(this.#approve ? ['--approve'] : []),
     ];
     const child = spawn(this.runtimePath, args, { cwd: this.sandbox.projectDir, env: hostEnv(this.version.host, this.sandbox), stdio: 'pipe' });
     trackChild(child);
     this.#child = child;
     const splitter = new JsonlSplitter();
     child.stdout.on('data', (chunk: Buffer) => {
-      for (const line of splitter.push(chunk)) this.#receive(parseRecord(line));
+      for (const line of splitter.push(chunk)) this.#receive(rpc.parseRecord(line));
     });
     child.stdout.on('end', () => {
-      for (const line of splitter.end()) this.#receive(parseRecord(line));
+      for (const line of splitter.end()) this.#receive(rpc.parseRecord(line));
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (this.#stderr += chunk));
     // Writes after an exit fail with EPIPE; the exit itself is what waits report.
@@ -299,7 +265,8 @@ export class PiDriver {
     child.once('error', () => {
       if (this.#child === child) this.#log.close(`the ${this.version.host.runtime} binary could not be started`);
     });
-    child.once('exit', (code, signal) => {
+    // 'close' comes after the exit and the end of stdout and stderr: an error then has the last stderr lines.
+    child.once('close', (code, signal) => {
       if (this.#child === child) this.#log.close(`${this.version.host.displayName} exited (code ${String(code)}, signal ${String(signal)})`);
     });
     await this.getState();
@@ -307,7 +274,7 @@ export class PiDriver {
 
   #receive(event: PiEvent): void {
     this.#log.push(event);
-    const cancellation = dialogCancellation(event);
+    const cancellation = rpc.dialogCancellation(event);
     if (cancellation !== undefined) this.#write(cancellation);
   }
 

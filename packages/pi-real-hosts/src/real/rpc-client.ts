@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { lastLines } from './child-exit.js';
+import type { HostStartOptions } from './host-launch.js';
 import type { PiVersion } from './pi-versions.js';
 import { trackChild, trackResource, untrackResource } from './process-registry.js';
 import {
@@ -48,19 +49,8 @@ type RpcClientConstructor = new (options: {
   args: string[];
 }) => PiRpcClientPort;
 
-export interface StartRpcClientOptions {
-  readonly version: PiVersion;
-  /** The Node binary this version needs; Pi's client spawns `node` from PATH, so its folder goes first. */
-  readonly runtimePath: string;
-  /** Absolute extension paths, each passed as `-e`. */
-  readonly extensions?: readonly string[];
-  /** A model the caller owns; default: a new scripted model the client owns and disposes. */
-  readonly model?: ScriptedModel;
-  /** A sandbox the caller owns; default: a new one the client owns and removes on dispose. */
-  readonly sandbox?: PiSandbox;
-  /** Bound of the start-up wait. Default 20 s. */
-  readonly timeoutMs?: number;
-}
+/** Pi's client spawns `node` from PATH: the folder of `runtimePath` goes first on it. The client owns its model and sandbox. */
+export type StartRpcClientOptions = Pick<HostStartOptions, 'version' | 'runtimePath' | 'extensions' | 'timeoutMs'>;
 
 /**
  * The RpcClient class of the Pi package under test. It is the class the package's index exports,
@@ -80,8 +70,6 @@ export class PiRpcClient {
   readonly sandbox: PiSandbox;
   readonly model: ScriptedModel;
   readonly #events: PiEvent[] = [];
-  readonly #ownsModel: boolean;
-  readonly #ownsSandbox: boolean;
   #disposed: Promise<void> | undefined;
 
   private constructor(options: StartRpcClientOptions, client: PiRpcClientPort, sandbox: PiSandbox, model: ScriptedModel) {
@@ -89,15 +77,13 @@ export class PiRpcClient {
     this.client = client;
     this.sandbox = sandbox;
     this.model = model;
-    this.#ownsModel = options.model === undefined;
-    this.#ownsSandbox = options.sandbox === undefined;
     client.onEvent((event) => this.#events.push(event));
   }
 
   static async start(options: StartRpcClientOptions): Promise<PiRpcClient> {
     const RpcClient = await loadRpcClientClass(options.version);
-    const sandbox = options.sandbox ?? (await PiSandbox.create());
-    const model = options.model ?? (await ScriptedModel.start());
+    const sandbox = await PiSandbox.create();
+    const model = await ScriptedModel.start();
     await sandbox.writeAgentJson('models.json', model.modelsJson());
     const client = new RpcClient({
       cliPath: options.version.cliPath,
@@ -162,13 +148,13 @@ export class PiRpcClient {
     return latestStatus(this.#events, key);
   }
 
-  /** Stops Pi through the client (SIGTERM, then SIGKILL) and disposes what this owns. Idempotent. */
+  /** Stops Pi through the client (SIGTERM, then SIGKILL), its model and its sandbox. Idempotent. */
   dispose(): Promise<void> {
     this.#disposed ??= (async () => {
       untrackResource(this);
       await this.client.stop();
-      if (this.#ownsModel) await this.model.dispose();
-      if (this.#ownsSandbox) await this.sandbox.dispose();
+      await this.model.dispose();
+      await this.sandbox.dispose();
     })();
     return this.#disposed;
   }

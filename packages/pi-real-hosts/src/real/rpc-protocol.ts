@@ -25,14 +25,12 @@ export interface PiExtensionError {
   readonly error: string;
 }
 
-/** The `get_state` fields tests rely on; `raw` keeps everything Pi sent. */
+/** The `get_state` fields tests rely on. */
 export interface PiState {
   readonly sessionFile: string | undefined;
-  readonly sessionId: string | undefined;
   readonly isStreaming: boolean;
   readonly isCompacting: boolean;
   readonly messageCount: number;
-  readonly raw: Readonly<Record<string, unknown>>;
 }
 
 export interface PiCommandInfo {
@@ -41,11 +39,9 @@ export interface PiCommandInfo {
   readonly source: string;
 }
 
-/** The `compact` response data: the summary Pi stored and where the kept part starts. */
+/** The `compact` response data: the summary Pi stored. */
 export interface CompactResult {
   readonly summary: string;
-  readonly firstKeptEntryId: string | undefined;
-  readonly raw: unknown;
 }
 
 /** Extension UI methods that block until the client answers. */
@@ -149,11 +145,9 @@ export function toState(data: unknown): PiState {
   const messageCount = raw['messageCount'];
   return {
     sessionFile: stringField(raw, 'sessionFile'),
-    sessionId: stringField(raw, 'sessionId'),
     isStreaming: raw['isStreaming'] === true,
     isCompacting: raw['isCompacting'] === true,
     messageCount: typeof messageCount === 'number' ? messageCount : 0,
-    raw,
   };
 }
 
@@ -168,8 +162,7 @@ export function toCommands(data: unknown): PiCommandInfo[] {
 }
 
 export function toCompactResult(data: unknown): CompactResult {
-  const record = isRecord(data) ? data : {};
-  return { summary: stringField(record, 'summary') ?? '', firstKeptEntryId: stringField(record, 'firstKeptEntryId'), raw: data };
+  return { summary: (isRecord(data) ? stringField(data, 'summary') : undefined) ?? '' };
 }
 
 /** The `cancelled` flag of new_session / switch_session responses. */
@@ -193,20 +186,4 @@ export function assistantText(message: unknown): string | undefined {
 export function assistantError(message: unknown): string | undefined {
   if (!isRecord(message) || message['role'] !== 'assistant' || message['stopReason'] !== 'error') return undefined;
   return stringField(message, 'errorMessage') ?? 'unknown model error';
-}
-
-/** The ids of tool calls that started while another call was still running, in start order: none when Pi ran them one at a time. */
-export function overlappingToolCalls(events: readonly PiEvent[]): string[] {
-  const running = new Set<string>();
-  const overlapping: string[] = [];
-  for (const event of events) {
-    const id = String(event['toolCallId']);
-    if (event.type === 'tool_execution_start') {
-      if (running.size > 0) overlapping.push(id);
-      running.add(id);
-    } else if (event.type === 'tool_execution_end') {
-      running.delete(id);
-    }
-  }
-  return overlapping;
 }

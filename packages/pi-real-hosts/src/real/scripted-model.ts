@@ -13,12 +13,6 @@ export type ScriptedStep = ScriptedReply | ((request: ModelRequest) => ScriptedR
 export type ScriptedSummary = string | ((request: ModelRequest) => string);
 
 export interface ScriptedModelOptions {
-  /** Answer to compaction / branch-summary requests (they never consume the queue). */
-  readonly summary?: ScriptedSummary;
-  /** Answer when the queue is empty. Default: a short text. */
-  readonly defaultReply?: ScriptedStep;
-  readonly provider?: string;
-  readonly modelId?: string;
   /** The provider wire it speaks, as models.json names it. Default: `openai-completions`. */
   readonly api?: ProviderApi;
   /**
@@ -38,6 +32,7 @@ export interface ModelsJson {
   readonly providers: Readonly<Record<string, unknown>>;
 }
 
+/** The answer when the queue is empty, and to a summary request until `setSummary`. */
 const DEFAULT_SCRIPTED_REPLY: ScriptedReply = { text: 'Scripted reply.' };
 const DEFAULT_SCRIPTED_SUMMARY = 'Scripted summary of the earlier conversation.';
 
@@ -46,30 +41,24 @@ const DEFAULT_SCRIPTED_SUMMARY = 'Scripted summary of the earlier conversation.'
  * a script, records every request, and refuses a request its provider would refuse, as that provider does.
  */
 export class ScriptedModel {
-  readonly provider: string;
-  readonly modelId: string;
+  readonly provider = 'scripted';
+  readonly modelId = 'scripted-model';
   readonly wire: ProviderWire;
   readonly #server: Server;
   readonly #queue: ScriptedStep[] = [];
   readonly #requests: ModelRequest[] = [];
-  readonly #failures: string[] = [];
   readonly #refusals: ScriptedRefusal[] = [];
-  readonly #defaultReply: ScriptedStep;
   readonly #compat: Readonly<Record<string, unknown>> | undefined;
-  #summary: ScriptedSummary;
+  #summary: ScriptedSummary = DEFAULT_SCRIPTED_SUMMARY;
   #port = 0;
   #closed: Promise<void> | undefined;
 
   private constructor(server: Server, options: ScriptedModelOptions) {
     this.#server = server;
-    this.provider = options.provider ?? 'scripted';
-    this.modelId = options.modelId ?? 'scripted-model';
     this.wire = wireFor(options.api ?? 'openai-completions');
-    this.#defaultReply = options.defaultReply ?? DEFAULT_SCRIPTED_REPLY;
     const strictCompat = options.strictTools === true ? this.wire.strictToolsCompat : undefined;
     if (options.strictTools === true && strictCompat === undefined) throw new Error(`${this.wire.api}: no compat turns strict tools on`);
     this.#compat = this.wire.compat === undefined && strictCompat === undefined ? undefined : { ...this.wire.compat, ...strictCompat };
-    this.#summary = options.summary ?? DEFAULT_SCRIPTED_SUMMARY;
   }
 
   /** Starts the server on an ephemeral loopback port. */
@@ -118,7 +107,6 @@ export class ScriptedModel {
   reset(): void {
     this.#queue.length = 0;
     this.#requests.length = 0;
-    this.#failures.length = 0;
     this.#refusals.length = 0;
   }
 
@@ -133,11 +121,6 @@ export class ScriptedModel {
 
   summaryRequests(): ModelRequest[] {
     return this.requests().filter((request) => request.kind === 'summary');
-  }
-
-  /** Why requests were answered with HTTP errors (a reply function threw, a bad route). */
-  failures(): string[] {
-    return [...this.#failures];
   }
 
   /** The requests refused as the provider would refuse them (a tool schema it does not take), with its answer. */
@@ -217,12 +200,12 @@ export class ScriptedModel {
     if (request.kind === 'summary') {
       return { text: typeof this.#summary === 'string' ? this.#summary : this.#summary(request) };
     }
-    const step = this.#queue.shift() ?? this.#defaultReply;
+    const step = this.#queue.shift() ?? DEFAULT_SCRIPTED_REPLY;
     return typeof step === 'function' ? step(request) : step;
   }
 
+  /** Answers with an HTTP error that says why (a bad route, a reply function that threw): Pi reports it as the turn's error. */
   #fail(response: ServerResponse, status: number, why: string): void {
-    this.#failures.push(why);
     response.writeHead(status, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ error: { message: `scripted model: ${why}` } }));
   }

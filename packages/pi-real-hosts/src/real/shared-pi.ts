@@ -13,14 +13,6 @@ export interface SharedPiOptions {
   readonly scriptedModel?: ScriptedModelOptions;
 }
 
-/** The scripted model and the sandbox `options` chose, in startPi's terms; absent ones keep its defaults. */
-function chosenByOptions(options: SharedPiOptions, sandbox: PiSandbox | undefined): { scriptedModel?: ScriptedModelOptions; sandbox?: PiSandbox } {
-  return {
-    ...(options.scriptedModel === undefined ? {} : { scriptedModel: options.scriptedModel }),
-    ...(sandbox === undefined ? {} : { sandbox }),
-  };
-}
-
 /** What one Pi process shared by a whole file offers: its model, its extension errors, a way out. */
 interface SharedPi {
   readonly model: ScriptedModel;
@@ -61,8 +53,8 @@ function shareAcrossFile<T extends SharedPi>(what: string, start: () => Promise<
  */
 export function useSharedPi(target: PiTarget, extensions: readonly string[], options: SharedPiOptions = {}): () => PiDriver {
   const start = async (): Promise<PiDriver> => {
-    const sandbox = options.settings === undefined ? undefined : await PiSandbox.create({ settings: options.settings });
-    return startPi({ ...target, extensions, ...chosenByOptions(options, sandbox) });
+    const sandbox = options.settings === undefined ? {} : { sandbox: await PiSandbox.create({ settings: options.settings }) };
+    return startPi({ ...target, extensions, ...sandbox, ...(options.scriptedModel === undefined ? {} : { scriptedModel: options.scriptedModel }) });
   };
   return shareAcrossFile('Pi', start, (pi) => pi.newSession());
 }
@@ -70,26 +62,4 @@ export function useSharedPi(target: PiTarget, extensions: readonly string[], opt
 /** Pi's own RpcClient (see startRpcClient), loading `extensions` with `-e` (see shareAcrossFile). */
 export function useSharedRpcClient(target: PiTarget, extensions: readonly string[]): () => PiRpcClient {
   return shareAcrossFile('the RpcClient', () => startRpcClient({ ...target, extensions }), (pi) => pi.client.newSession());
-}
-
-/**
- * A new driver for every test, loading `extensions` with `-e`: for scenarios that must not depend on
- * the host's new session resetting an extension (what they test), at the cost of one start per test.
- */
-export function useFreshPi(target: PiTarget, extensions: readonly string[], options: SharedPiOptions = {}): () => PiDriver {
-  let driver: PiDriver | undefined;
-  beforeEach(async () => {
-    const sandbox = options.settings === undefined ? undefined : await PiSandbox.create({ settings: options.settings });
-    driver = await startPi({ ...target, extensions, ...chosenByOptions(options, sandbox) });
-  }, PI_E2E_TIMEOUT_MS);
-  afterEach(async () => {
-    const errors = driver?.extensionErrors() ?? [];
-    await driver?.dispose();
-    driver = undefined;
-    expect(errors).toEqual([]);
-  }, PI_E2E_TIMEOUT_MS);
-  return () => {
-    if (driver === undefined) throw new Error(`${target.version.label}: no driver outside a test`);
-    return driver;
-  };
 }

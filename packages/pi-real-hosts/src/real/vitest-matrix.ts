@@ -1,5 +1,6 @@
 import { afterAll, describe, it } from 'vitest';
-import { piMatrix, planPiSuite, type PiLineSelection, type PiMatrixEntry, type PiSuitePlan } from './pi-matrix.js';
+import { hostLabel } from './host-launch.js';
+import { piMatrix, planPiSuite, type PiLineSelection, type PiMatrixEntry } from './pi-matrix.js';
 import type { PiVersion } from './pi-versions.js';
 import { disposeAll } from './process-registry.js';
 
@@ -12,21 +13,37 @@ export interface PiTarget {
   readonly runtimePath: string;
 }
 
-function targetOf(entry: PiMatrixEntry): PiTarget {
+/**
+ * Registers `scenarios` on one host of the matrix as `<title> (<host>)`. Without its runtime the suite is
+ * skipped with the reason in its title (also printed as a warning, since vitest's reporter only counts
+ * skips); under CI it is one failing test named `missing` instead, so a CI run cannot pass on part of
+ * the matrix. Leftover drivers, models and sandboxes are disposed after the suite.
+ */
+export function describeHost(title: string, entry: PiMatrixEntry, missing: string, scenarios: (target: PiTarget) => void): void {
+  const plan = planPiSuite(entry);
+  const base = `${title} (${hostLabel(entry.version)})`;
+  if (plan === 'fail') {
+    describe(base, () => {
+      it(missing, () => {
+        throw new Error(`${hostLabel(entry.version)} cannot run under CI: ${String(entry.skipReason)}`);
+      });
+    });
+    return;
+  }
+  const fullTitle = plan === 'skip' ? `${base} skipped: ${String(entry.skipReason)}` : base;
+  if (plan === 'skip') console.warn(`[pi-real-hosts] ${fullTitle}`);
   const { runtimePath, skipReason } = entry;
-  return {
+  const target: PiTarget = {
     version: entry.version,
     get runtimePath(): string {
-      if (runtimePath === null) throw new Error(`Pi ${entry.version.label} suite is skipped: ${skipReason}`);
+      if (runtimePath === null) throw new Error(`${hostLabel(entry.version)} suite is skipped: ${skipReason}`);
       return runtimePath;
     },
   };
-}
-
-/** The suite title, carrying the skip reason so a skipped run says how to enable it. */
-function suiteTitle(title: string, entry: PiMatrixEntry, plan: PiSuitePlan): string {
-  const base = `${title} (Pi ${entry.version.label})`;
-  return plan === 'skip' ? `${base} skipped: ${String(entry.skipReason)}` : base;
+  describe.skipIf(plan === 'skip')(fullTitle, { timeout: PI_E2E_TIMEOUT_MS }, () => {
+    afterAll(disposeAll, PI_E2E_TIMEOUT_MS);
+    scenarios(target);
+  });
 }
 
 export interface DescribeEachPiOptions {
@@ -39,10 +56,8 @@ export interface DescribeEachPiOptions {
 }
 
 /**
- * Registers the same scenarios once per Pi version of the matrix (see `options.lines`; PI_E2E_ONLY overrides it). A version without a suitable Node
- * becomes a skipped suite whose title (also printed as a warning) says how to enable it; under CI it
- * becomes a failing one instead, so a CI run cannot pass on part of the matrix.
- * Leftover drivers, models and sandboxes are disposed after each suite.
+ * Registers the same scenarios once per Pi version of the matrix (see `options.lines`; PI_E2E_ONLY
+ * overrides it), each with the Node binary that runs it (see describeHost for a version without one).
  */
 export function describeEachPi(title: string, scenarios: (target: PiTarget) => void, options: DescribeEachPiOptions = {}): void {
   const entries = piMatrix(process.env, options.lines ?? 'anchors', options.versions, options.since);
@@ -53,21 +68,5 @@ export function describeEachPi(title: string, scenarios: (target: PiTarget) => v
       it.skip(why, () => undefined);
     });
   }
-  for (const entry of entries) {
-    const plan = planPiSuite(entry);
-    if (plan === 'fail') {
-      describe(suiteTitle(title, entry, plan), () => {
-        it('has a Node binary for this Pi version (CI runs the whole matrix)', () => {
-          throw new Error(`Pi ${entry.version.label} cannot run under CI: ${String(entry.skipReason)}`);
-        });
-      });
-      continue;
-    }
-    // Vitest's default reporter only counts skipped tests; this line makes the remedy visible.
-    if (plan === 'skip') console.warn(`[pi-real-hosts] ${suiteTitle(title, entry, plan)}`);
-    describe.skipIf(plan === 'skip')(suiteTitle(title, entry, plan), { timeout: PI_E2E_TIMEOUT_MS }, () => {
-      afterAll(disposeAll, PI_E2E_TIMEOUT_MS);
-      scenarios(targetOf(entry));
-    });
-  }
+  for (const entry of entries) describeHost(title, entry, 'has a Node binary for this Pi version (CI runs the whole matrix)', scenarios);
 }

@@ -1,7 +1,7 @@
 import { spawn as spawnPty, type IPty } from '@lydell/node-pty';
 import xtermHeadless from '@xterm/headless';
 import { PI_HOST, type HostFacts } from '@j1nn0/pi-testkit/host-facts';
-import { hostEnv, hostLabel, hostModelArgs, writeHostModelConfig } from '../real/host-launch.js';
+import { hostEnv, hostLabel, hostModelArgs, writeHostModelConfig, type HostStartOptions } from '../real/host-launch.js';
 import type { PiVersion } from '../real/pi-versions.js';
 import { trackResource, trackTerminalProcess, untrackResource, untrackTerminalProcess, type TerminalProcess } from '../real/process-registry.js';
 import { PiSandbox } from '../real/sandbox.js';
@@ -19,28 +19,15 @@ const DEFAULT_TERMINAL_WAIT_MS = 20_000;
 const DEFAULT_QUIET_MS = 300;
 const EXIT_GRACE_MS = 5_000;
 
-export interface StartPiTerminalOptions {
-  readonly version: PiVersion;
-  /** The runtime binary that runs this version: Node for Pi (see `findNodeFor` / `describeEachPi`), Bun for omp. */
-  readonly runtimePath: string;
-  /** A sandbox the caller owns (e.g. to start again in it with `continueSession`); default: an owned one. */
-  readonly sandbox?: PiSandbox;
+export interface StartPiTerminalOptions extends HostStartOptions {
   /** Agent settings of the owned sandbox, merged over its defaults (e.g. codemode's); ignored with `sandbox`. */
   readonly settings?: Readonly<Record<string, unknown>>;
-  /** A model the caller owns; default: an owned scripted model. Its models file (models.json, omp: models.yml) is written on start. */
-  readonly model?: ScriptedModel;
-  /** Absolute extension paths, each passed as `-e`. */
-  readonly extensions?: readonly string[];
   readonly cols?: number;
   readonly rows?: number;
   /** Open this session file at launch (`--session`). */
   readonly sessionFile?: string;
   /** Continue the newest session of the sandbox's session dir (`-c`). */
   readonly continueSession?: boolean;
-  /** More CLI arguments, appended last. */
-  readonly args?: readonly string[];
-  /** Bound of every wait unless a call passes its own. Default 20 s. */
-  readonly timeoutMs?: number;
 }
 
 /** Interactive Pi in a pseudo-terminal, its screen read through a headless xterm. */
@@ -112,7 +99,6 @@ export class PiTerminal {
       ...(options.sessionFile === undefined ? [] : ['--session', options.sessionFile]),
       ...(options.continueSession === true ? ['-c'] : []),
       ...(options.extensions ?? []).flatMap((extension) => ['-e', extension]),
-      ...(options.args ?? []),
     ];
     let terminal: PiTerminal;
     try {

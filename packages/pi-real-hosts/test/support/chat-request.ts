@@ -1,8 +1,16 @@
 import type { ScriptedModel } from '../../src/real/scripted-model.js';
-import { ssePayloads } from './sse.js';
 
 interface StreamedChoice {
   readonly delta: { readonly content?: string; readonly tool_calls?: readonly { readonly function: { readonly name: string } }[] };
+}
+
+/** The JSON payloads of an SSE body, in order, without the closing `[DONE]`. */
+function ssePayloads(body: string): unknown[] {
+  return body
+    .split('\n\n')
+    .map((event) => event.replace(/^data: /u, '').trim())
+    .filter((data) => data !== '' && data !== '[DONE]')
+    .map((data): unknown => JSON.parse(data));
 }
 
 /** What one POST to the scripted model answered: the HTTP status, streamed text and tool names. */

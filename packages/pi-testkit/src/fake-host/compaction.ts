@@ -96,21 +96,13 @@ export function appendBoundaryDrafts(session: FakeSession, drafts: readonly Boun
       case 'context_edit':
         return session.appendRaw({ type: 'context_edit', targetId: draft.targetId, replacement: draft.replacement });
       case 'compaction':
-        return appendCompaction(session, {
+        return session.appendCompaction({
           summary: draft.summary,
           firstKeptEntryId: draft.firstKeptEntryId,
+          tokensBefore: FAKE_TOKENS_BEFORE,
           details: draft.details,
           fromHook: true,
         });
     }
   });
-}
-
-/** Pi's `appendCompaction`, returning the stored entry. */
-export function appendCompaction(
-  session: FakeSession,
-  compaction: { readonly summary: string; readonly firstKeptEntryId: string | undefined; readonly details?: unknown; readonly fromHook: boolean },
-): SessionEntry {
-  const id = session.appendCompaction(compaction.summary, compaction.firstKeptEntryId, FAKE_TOKENS_BEFORE, compaction.details, compaction.fromHook);
-  return session.getEntry(id) as SessionEntry;
 }

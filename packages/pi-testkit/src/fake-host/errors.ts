@@ -1,20 +1,4 @@
-/** What went wrong inside the fake host; tests can branch on it without parsing messages. */
-export type FakePiHostErrorCode =
-  | 'unknown-command'
-  | 'unknown-tool'
-  | 'unknown-shortcut'
-  | 'no-keyboard'
-  | 'unknown-entry'
-  | 'invalid-fork-target'
-  | 'stale-extension'
-  | 'runtime-not-ready'
-  | 'unsupported'
-  | 'corrupt-session'
-  | 'no-session-file'
-  | 'shut-down'
-  | 'invalid-boundary-entries';
-
-const MESSAGES: Readonly<Record<FakePiHostErrorCode, string>> = {
+const MESSAGES = {
   'unknown-command': 'fake Pi host: no command registered under this name',
   'unknown-tool': 'fake Pi host: no tool registered under this name',
   'unknown-shortcut': 'fake Pi host: no extension registered this key',
@@ -28,7 +12,10 @@ const MESSAGES: Readonly<Record<FakePiHostErrorCode, string>> = {
   'no-session-file': 'fake Pi host: the session was never written (no assistant message yet)',
   'shut-down': 'fake Pi host: the host was shut down; restart() starts it again',
   'invalid-boundary-entries': 'fake Pi host: boundary entries Pi would refuse (unknown type, missing field or an entry not on the branch)',
-};
+} as const;
+
+/** What went wrong inside the fake host; tests can branch on it without parsing messages. */
+export type FakePiHostErrorCode = keyof typeof MESSAGES;
 
 /** The single error class of the fake host: a structural message, never user content. */
 export class FakePiHostError extends Error {

@@ -1,6 +1,5 @@
-import type { ToolCallEventResult } from 'pi-coding-agent-0.84.2';
-import type { FakeExtensionContext } from './extension-context.js';
-import type { EventHandler, ExtensionRegistrations } from './extension-registry.js';
+import type { FakeExtensionContext } from './extension-api.js';
+import type { ExtensionRegistrations } from './registrations.js';
 
 /** An extension failure Pi catches and reports (RPC `extension_error`) instead of stopping; no stack kept. */
 export interface ExtensionErrorRecord {
@@ -21,102 +20,52 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Handlers in Pi's order: extension by extension (load order), each extension's in registration order. */
-function* handlersFor(port: DispatchPort, eventName: string): Generator<[ExtensionRegistrations, AnyHandler]> {
+/**
+ * Pi's runner loop: handlers extension by extension (load order), each extension's in registration order,
+ * from the live lists (a handler registered during the emit is still called), with one ctx per emit. A
+ * throwing handler is reported and the rest still run; `after` sees each handler's result (undefined for
+ * one that threw) and stops the emit by returning true.
+ */
+async function runHandlers(
+  port: DispatchPort,
+  eventName: string,
+  event: () => unknown,
+  after: (result: unknown, extension: ExtensionRegistrations) => boolean | undefined,
+): Promise<void> {
+  const ctx = port.createContext();
   for (const extension of port.extensions()) {
-    // The live list, as in Pi: a handler registered during the emit is still called.
-    const handlers: readonly EventHandler[] = extension.handlers.get(eventName) ?? [];
-    for (const handler of handlers) yield [extension, handler as AnyHandler];
+    for (const handler of (extension.handlers.get(eventName) ?? []) as AnyHandler[]) {
+      let result: unknown;
+      try {
+        result = await handler(event(), ctx);
+      } catch (error) {
+        port.reportError({ extensionPath: extension.path, event: eventName, error: errorMessage(error) });
+      }
+      if (after(result, extension) === true) return;
+    }
   }
-}
-
-export function hasHandlers(port: DispatchPort, eventName: string): boolean {
-  return port.extensions().some((extension) => (extension.handlers.get(eventName)?.length ?? 0) > 0);
-}
-
-function isCancel(result: unknown): boolean {
-  return typeof result === 'object' && result !== null && 'cancel' in result && result.cancel === true;
 }
 
 /**
- * Pi's `runner.emit`: every handler gets (event, ctx) with one ctx per emit; a throwing handler is reported
- * and the rest still run. For `session_before_*` events the first `{ cancel: true }` stops the emit.
- * Returns each called handler's result (undefined for one that threw).
+ * Pi's `runner.emit`: returns each called handler's result in order. For `session_before_*` events the
+ * first `{ cancel: true }` stops the emit.
  */
 export async function emitEvent(port: DispatchPort, eventName: string, event: unknown): Promise<unknown[]> {
-  const ctx = port.createContext();
   const results: unknown[] = [];
-  const cancellable = eventName.startsWith('session_before_');
-  for (const [extension, handler] of handlersFor(port, eventName)) {
-    try {
-      const result = await handler(event, ctx);
-      results.push(result);
-      if (cancellable && isCancel(result)) break;
-    } catch (error) {
-      results.push(undefined);
-      port.reportError({ extensionPath: extension.path, event: eventName, error: errorMessage(error) });
-    }
-  }
+  await runHandlers(port, eventName, () => event, (result) => {
+    results.push(result);
+    return eventName.startsWith('session_before_') && (result as { cancel?: unknown } | undefined)?.cancel === true;
+  });
   return results;
-}
-
-/** Pi's `emitToolCall`: runs handlers until one blocks; a throwing handler is NOT caught (it fails the call). */
-export async function emitToolCall(port: DispatchPort, event: unknown): Promise<ToolCallEventResult | undefined> {
-  const ctx = port.createContext();
-  let outcome: ToolCallEventResult | undefined;
-  for (const [, handler] of handlersFor(port, 'tool_call')) {
-    const result = (await handler(event, ctx)) as ToolCallEventResult | undefined;
-    if (!result) continue;
-    outcome = result;
-    if (result.block === true) return outcome;
-  }
-  return outcome;
-}
-
-/** The fields a `tool_result` handler may replace (Pi's `ToolResultEventResult`). */
-export interface ToolResultPatch {
-  readonly content?: unknown;
-  readonly details?: unknown;
-  readonly isError?: boolean;
-}
-
-/** Pi's `emitToolResult`: each handler sees the previous handlers' changes; returns undefined when none changed. */
-export async function emitToolResult(
-  port: DispatchPort,
-  event: { content: unknown; details: unknown; isError: boolean } & Record<string, unknown>,
-): Promise<ToolResultPatch | undefined> {
-  const ctx = port.createContext();
-  const current = { ...event };
-  let changed = false;
-  for (const [extension, handler] of handlersFor(port, 'tool_result')) {
-    try {
-      const patch = (await handler(current, ctx)) as ToolResultPatch | undefined;
-      if (!patch) continue;
-      if (patch.content !== undefined) current.content = patch.content;
-      if (patch.details !== undefined) current.details = patch.details;
-      if (patch.isError !== undefined) current.isError = patch.isError;
-      changed ||= patch.content !== undefined || patch.details !== undefined || patch.isError !== undefined;
-    } catch (error) {
-      port.reportError({ extensionPath: extension.path, event: 'tool_result', error: errorMessage(error) });
-    }
-  }
-  return changed ? { content: current.content, details: current.details, isError: current.isError } : undefined;
 }
 
 /** Pi's `emitContext`: handlers see a deep copy of the messages and may replace them in turn via `{ messages }`. */
 export async function emitContext(port: DispatchPort, messages: readonly unknown[]): Promise<unknown[]> {
-  const ctx = port.createContext();
   let current: unknown[] = structuredClone([...messages]);
-  for (const [extension, handler] of handlersFor(port, 'context')) {
-    try {
-      const result = (await handler({ type: 'context', messages: current }, ctx)) as
-        | { messages?: unknown[] }
-        | undefined;
-      if (result?.messages) current = result.messages;
-    } catch (error) {
-      port.reportError({ extensionPath: extension.path, event: 'context', error: errorMessage(error) });
-    }
-  }
+  await runHandlers(port, 'context', () => ({ type: 'context', messages: current }), (result) => {
+    current = (result as { messages?: unknown[] } | undefined)?.messages ?? current;
+    return false;
+  });
   return current;
 }
 
@@ -137,28 +86,24 @@ export async function emitBoundaryEvent(
   baseEvent: Readonly<Record<string, unknown>> & { readonly type: string },
   buildContext: (entries: readonly unknown[]) => unknown,
 ): Promise<BoundaryProposal> {
-  const ctx = port.createContext();
   let entries: readonly unknown[] = [];
   let shouldContinue = false;
   let context = buildContext(entries);
-  let valid = true;
-  for (const [extension, handler] of handlersFor(port, baseEvent.type)) {
-    try {
-      const result = (await handler({ ...baseEvent, entries, continue: shouldContinue, context }, ctx)) as
-        | { entries?: readonly unknown[]; continue?: boolean }
-        | undefined;
-      if (result?.entries !== undefined) entries = result.entries;
-      if (result?.continue !== undefined) shouldContinue = result.continue;
-    } catch (error) {
-      port.reportError({ extensionPath: extension.path, event: baseEvent.type, error: errorMessage(error) });
-    }
+  await runHandlers(port, baseEvent.type, () => ({ ...baseEvent, entries, continue: shouldContinue, context }), (result, extension) => {
+    const proposal = result as { entries?: readonly unknown[]; continue?: boolean } | undefined;
+    entries = proposal?.entries ?? entries;
+    shouldContinue = proposal?.continue ?? shouldContinue;
     try {
       context = buildContext(entries);
-      valid = true;
     } catch (error) {
-      valid = false;
       port.reportError({ extensionPath: extension.path, event: baseEvent.type, error: `Invalid boundary entries: ${errorMessage(error)}` });
     }
+    return false;
+  });
+  try {
+    buildContext(entries);
+    return { entries, continue: shouldContinue };
+  } catch {
+    return { entries: [], continue: false };
   }
-  return valid ? { entries, continue: shouldContinue } : { entries: [], continue: false };
 }

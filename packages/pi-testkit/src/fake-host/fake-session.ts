@@ -1,16 +1,6 @@
-import type {
-  CustomEntry,
-  ExtensionContext,
-  SessionEntry,
-  SessionHeader,
-  SessionMessageEntry,
-  SessionTreeNode,
-} from 'pi-coding-agent-0.84.2';
+import { randomUUID } from 'node:crypto';
+import type { CompactionEntry, CustomEntry, SessionEntry, SessionMessageEntry } from 'pi-coding-agent-0.84.2';
 import { FakePiHostError } from './errors.js';
-import { createEntryId, createSessionId } from './ids.js';
-
-/** The read API Pi hands to extensions as `ctx.sessionManager` (0.84.2's `ReadonlySessionManager`). */
-export type ReadonlySessionManager = ExtensionContext['sessionManager'];
 
 /** A message for `appendMessage`; `timestamp` (milliseconds) is filled in when absent, as Pi's messages carry one. */
 export interface MessageInput {
@@ -23,86 +13,55 @@ export interface MessageInput {
 /** A raw entry for `appendRaw`; `id`, `parentId` and `timestamp` are assigned unless given (even as undefined). */
 export interface RawEntryInput {
   readonly type: string;
-  readonly id?: string;
-  readonly parentId?: string | null;
-  readonly timestamp?: string;
+  readonly id?: string | undefined;
+  readonly parentId?: string | null | undefined;
+  readonly timestamp?: string | undefined;
   readonly [field: string]: unknown;
 }
 
 export interface FakeSessionOptions {
-  readonly cwd: string;
   /** The clock Pi stamps entries with; default the machine's. A test may move it on to give entries other times. */
-  readonly clock?: () => Date;
+  readonly clock?: (() => Date) | undefined;
   /** Entries as a session file would hold them; the leaf starts at the last one, as when Pi opens a file. */
   readonly entries?: readonly SessionEntry[];
-  readonly parentSession?: string;
 }
 
-const SESSION_FORMAT_VERSION = 3;
+/** A compaction as Pi's `appendCompaction` stores it; without a first kept entry it keeps nothing before itself. */
+export interface CompactionInput {
+  readonly summary: string;
+  readonly firstKeptEntryId: string | undefined;
+  readonly tokensBefore: number;
+  readonly details?: unknown;
+  /** Marks a compaction an extension provided. */
+  readonly fromHook: boolean;
+}
+
+const ENTRY_ID_ATTEMPTS = 100;
 
 function jsonRoundTrip<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
 
-function findLastOfType<T extends SessionEntry['type']>(
-  entries: readonly SessionEntry[],
-  type: T,
-): Extract<SessionEntry, { type: T }> | undefined {
-  for (let index = entries.length - 1; index >= 0; index--) {
-    const entry = entries[index];
-    if (entry?.type === type) return entry as Extract<SessionEntry, { type: T }>;
-  }
-  return undefined;
-}
-
 /**
- * An in-memory Pi session: an append-only tree of entries with a movable leaf.
- * Mirrors 0.84.2's SessionManager: appends become children of the leaf and move it there,
- * `getBranch()` walks leaf -> root and returns root -> leaf, `getEntries()` is every entry in append order.
- * Like Pi, getters hand out the stored entry objects themselves.
+ * An in-memory Pi session: an append-only tree of entries with a movable leaf, offering the part of
+ * 0.84.2's SessionManager the adapters and the contract probe read (`getSessionId`, `getBranch`,
+ * `getLeafEntry`, `getEntries`) and what the fake host and tests need. Appends become children of the
+ * leaf and move it there; like Pi, getters hand out the stored entry objects themselves.
  */
-export class FakeSession implements ReadonlySessionManager {
-  readonly #cwd: string;
+export class FakeSession {
+  readonly #id = randomUUID();
   readonly #clock: () => Date;
-  readonly #header: SessionHeader;
   #entries: SessionEntry[] = [];
   readonly #byId = new Map<string, SessionEntry>();
   #leafId: string | null = null;
 
-  constructor(options: FakeSessionOptions) {
-    this.#cwd = options.cwd;
+  constructor(options: FakeSessionOptions = {}) {
     this.#clock = options.clock ?? (() => new Date());
-    this.#header = {
-      type: 'session',
-      version: SESSION_FORMAT_VERSION,
-      id: createSessionId(),
-      timestamp: this.#clock().toISOString(),
-      cwd: options.cwd,
-      ...(options.parentSession === undefined ? {} : { parentSession: options.parentSession }),
-    };
     this.#replaceEntries(options.entries ?? []);
   }
 
-  getCwd(): string {
-    return this.#cwd;
-  }
-
-  /** Pi's in-memory sessions have an empty session dir. */
-  getSessionDir(): string {
-    return '';
-  }
-
   getSessionId(): string {
-    return this.#header.id;
-  }
-
-  /** Always undefined: the fake writes no file. */
-  getSessionFile(): string | undefined {
-    return undefined;
-  }
-
-  getHeader(): SessionHeader {
-    return this.#header;
+    return this.#id;
   }
 
   getLeafId(): string | null {
@@ -117,12 +76,9 @@ export class FakeSession implements ReadonlySessionManager {
     return this.#byId.get(id);
   }
 
+  /** Every entry, all branches, in append order. */
   getEntries(): SessionEntry[] {
     return [...this.#entries];
-  }
-
-  getChildren(parentId: string): SessionEntry[] {
-    return [...this.#byId.values()].filter((entry) => entry.parentId === parentId);
   }
 
   /** Entries from the root to `fromId` (default: the leaf). A parent cycle throws where Pi would loop forever. */
@@ -143,44 +99,12 @@ export class FakeSession implements ReadonlySessionManager {
   /** The branch as the model sees it: from the latest compaction on, its summary, the kept entries and the rest. */
   buildContextEntries(): SessionEntry[] {
     const path = this.getBranch();
-    const compaction = findLastOfType(path, 'compaction');
+    const compaction = path.filter((entry): entry is CompactionEntry => entry.type === 'compaction').at(-1);
     if (compaction === undefined) return path;
     const compactionIndex = path.indexOf(compaction);
     const firstKeptIndex = path.findIndex((entry) => entry.id === compaction.firstKeptEntryId);
-    const kept =
-      firstKeptIndex === -1 || firstKeptIndex > compactionIndex ? [] : path.slice(firstKeptIndex, compactionIndex);
+    const kept = firstKeptIndex === -1 || firstKeptIndex > compactionIndex ? [] : path.slice(firstKeptIndex, compactionIndex);
     return [compaction, ...kept, ...path.slice(compactionIndex + 1)];
-  }
-
-  getLabel(id: string): string | undefined {
-    return this.#labels().get(id)?.label;
-  }
-
-  getSessionName(): string | undefined {
-    const latest = findLastOfType(this.#entries, 'session_info');
-    const name = latest?.name?.trim();
-    return name === '' ? undefined : name;
-  }
-
-  /** Every entry as a tree node; orphans become roots and children are ordered by timestamp, as in Pi. */
-  getTree(): SessionTreeNode[] {
-    const labels = this.#labels();
-    const nodes = new Map<string, SessionTreeNode>();
-    for (const entry of this.#entries) {
-      const label = labels.get(entry.id);
-      nodes.set(entry.id, { entry, children: [], ...(label === undefined ? {} : label) });
-    }
-    const roots: SessionTreeNode[] = [];
-    for (const entry of this.#entries) {
-      const node = nodes.get(entry.id);
-      if (node === undefined) continue;
-      const parent = entry.parentId === null || entry.parentId === entry.id ? undefined : nodes.get(entry.parentId);
-      (parent?.children ?? roots).push(node);
-    }
-    for (const node of nodes.values()) {
-      node.children.sort((a, b) => Date.parse(a.entry.timestamp) - Date.parse(b.entry.timestamp));
-    }
-    return roots;
   }
 
   /**
@@ -199,40 +123,15 @@ export class FakeSession implements ReadonlySessionManager {
   /** Adds an ordinary message entry (user, assistant, toolResult...) so branches hold more than custom entries. */
   appendMessage(message: MessageInput): string {
     const withTimestamp = { ...message, timestamp: message.timestamp ?? Date.now() };
-    return this.#append(
-      jsonRoundTrip({ type: 'message', ...this.#nextLinks(), message: withTimestamp }) as SessionMessageEntry,
-    );
+    return this.#append(jsonRoundTrip({ type: 'message', ...this.#nextLinks(), message: withTimestamp }) as SessionMessageEntry);
   }
 
-  /**
-   * Pi's `appendCompaction`: `fromHook` marks a compaction an extension provided; without a first kept
-   * entry it keeps nothing before itself.
-   */
-  appendCompaction(
-    summary: string,
-    firstKeptEntryId: string | undefined,
-    tokensBefore: number,
-    details?: unknown,
-    fromHook?: boolean,
-  ): string {
+  /** Pi's `appendCompaction`, returning the stored entry. */
+  appendCompaction({ summary, firstKeptEntryId, tokensBefore, details, fromHook }: CompactionInput): SessionEntry {
     const links = this.#nextLinks();
-    return this.#append(
-      jsonRoundTrip({
-        type: 'compaction',
-        ...links,
-        summary,
-        firstKeptEntryId: firstKeptEntryId ?? links.id,
-        tokensBefore,
-        details,
-        fromHook,
-      }) as SessionEntry,
-    );
-  }
-
-  /** Pi's `appendLabelChange`: a label entry on the leaf; an empty or undefined label clears the target's label. */
-  appendLabelChange(targetId: string, label: string | undefined): string {
-    if (!this.#byId.has(targetId)) throw new FakePiHostError('unknown-entry');
-    return this.#append(jsonRoundTrip({ type: 'label', ...this.#nextLinks(), targetId, label }));
+    const entry = jsonRoundTrip({ type: 'compaction', ...links, summary, firstKeptEntryId: firstKeptEntryId ?? links.id, tokensBefore, details, fromHook });
+    this.#append(entry as SessionEntry);
+    return this.#byId.get(links.id) as SessionEntry;
   }
 
   /** Stores a copy of exactly the given object, for corrupted or unusual entries; no JSON round trip. */
@@ -248,7 +147,7 @@ export class FakeSession implements ReadonlySessionManager {
     return entry;
   }
 
-  /** Pi's `branch(id)` / `resetLeaf()`: only the leaf pointer moves; no entry changes. */
+  /** Pi's `branch(id)`: only the leaf pointer moves; no entry changes. */
   moveLeaf(id: string | null): void {
     if (id !== null && !this.#byId.has(id)) throw new FakePiHostError('unknown-entry');
     this.#leafId = id;
@@ -256,9 +155,7 @@ export class FakeSession implements ReadonlySessionManager {
 
   /** Every custom entry of one type, all branches, in append order. */
   customEntries(customType: string): CustomEntry[] {
-    return this.#entries.filter(
-      (entry): entry is CustomEntry => entry.type === 'custom' && entry.customType === customType,
-    );
+    return this.#entries.filter((entry): entry is CustomEntry => entry.type === 'custom' && entry.customType === customType);
   }
 
   /** Pi writes a session file only once an assistant message exists. */
@@ -274,37 +171,25 @@ export class FakeSession implements ReadonlySessionManager {
     this.#replaceEntries(jsonRoundTrip(this.#entries));
   }
 
-  /**
-   * Pi's `createBranchedSession(leafId)` in memory: a new session holding the path root..leafId with the same ids.
-   * Label entries are dropped from the path, the rest re-chained, and labels on kept entries re-appended at the end.
-   */
+  /** Pi's `createBranchedSession(leafId)` in memory: a new session holding the path root..leafId with the same ids. */
   createBranchedSession(leafId: string): FakeSession {
     const path = this.getBranch(leafId);
     if (path.length === 0) throw new FakePiHostError('unknown-entry');
-    const kept: SessionEntry[] = [];
-    let parentId: string | null = null;
-    for (const entry of path) {
-      if (entry.type === 'label') continue;
-      kept.push({ ...entry, parentId });
-      parentId = entry.id;
-    }
-    const keptIds = new Set(kept.map((entry) => entry.id));
-    for (const [targetId, { label, labelTimestamp }] of this.#labels()) {
-      if (!keptIds.has(targetId)) continue;
-      const id = createEntryId((candidate) => keptIds.has(candidate));
-      keptIds.add(id);
-      kept.push({ type: 'label', id, parentId, timestamp: labelTimestamp, targetId, label });
-      parentId = id;
-    }
-    return new FakeSession({ cwd: this.#cwd, entries: kept, clock: this.#clock });
+    const entries = path.map((entry, index) => ({ ...entry, parentId: path[index - 1]?.id ?? null }));
+    return new FakeSession({ entries, clock: this.#clock });
   }
 
+  /** Pi's entry ids (session-manager `generateId`): the first 8 hex chars of a random UUID, retried while taken. */
   #nextLinks(): { id: string; parentId: string | null; timestamp: string } {
-    return {
-      id: createEntryId((candidate) => this.#byId.has(candidate)),
-      parentId: this.#leafId,
-      timestamp: this.#clock().toISOString(),
-    };
+    let id: string = randomUUID();
+    for (let attempt = 0; attempt < ENTRY_ID_ATTEMPTS; attempt++) {
+      const candidate = randomUUID().slice(0, 8);
+      if (!this.#byId.has(candidate)) {
+        id = candidate;
+        break;
+      }
+    }
+    return { id, parentId: this.#leafId, timestamp: this.#clock().toISOString() };
   }
 
   #append(entry: SessionEntry): string {
@@ -324,16 +209,5 @@ export class FakeSession implements ReadonlySessionManager {
   #index(entry: SessionEntry): void {
     if (typeof entry.id === 'string') this.#byId.set(entry.id, entry);
     this.#leafId = typeof entry.id === 'string' ? entry.id : null;
-  }
-
-  /** Current label per target entry: the latest label entry wins; an empty label clears it. */
-  #labels(): Map<string, { label: string; labelTimestamp: string }> {
-    const labels = new Map<string, { label: string; labelTimestamp: string }>();
-    for (const entry of this.#entries) {
-      if (entry.type !== 'label') continue;
-      if (entry.label) labels.set(entry.targetId, { label: entry.label, labelTimestamp: entry.timestamp });
-      else labels.delete(entry.targetId);
-    }
-    return labels;
   }
 }

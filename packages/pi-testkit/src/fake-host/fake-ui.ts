@@ -30,52 +30,20 @@ const PLAIN_THEME = {
 } as unknown as Theme;
 
 /**
- * What the extension UI showed: notifications, footer statuses and widgets.
- * With `hasUI` false every UI call does nothing, like Pi's no-op UI in print and json mode.
+ * What the extension UI showed: notifications, footer statuses and widgets, and the `ctx.ui` that shows
+ * them. With `hasUI` false every UI call does nothing, like Pi's no-op UI in print and json mode; in RPC
+ * mode a client receives only the lines of a widget, so a component factory reaches it as a clear.
  */
 export class FakeUi {
-  readonly #records: boolean;
-  /** RPC mode sends a client only the lines of a widget: a component factory reaches it as a clear. */
-  readonly #linesOnly: boolean;
-  readonly #notifications: Notification[] = [];
-  readonly #statuses = new Map<string, string>();
-  readonly #widgets = new Map<string, unknown>();
-
-  constructor(records: boolean, linesOnly = false) {
-    this.#records = records;
-    this.#linesOnly = linesOnly;
-  }
-
-  get notifications(): readonly Notification[] {
-    return this.#notifications;
-  }
-
-  get statuses(): ReadonlyMap<string, string> {
-    return this.#statuses;
-  }
-
-  get widgets(): ReadonlyMap<string, unknown> {
-    return this.#widgets;
-  }
-
-  takeNotifications(): Notification[] {
-    return this.#notifications.splice(0);
-  }
-
-  /** Pi's interactive mode clears extension statuses and widgets whenever the extension runtime is replaced. */
-  clearExtensionUi(): void {
-    this.#statuses.clear();
-    this.#widgets.clear();
-  }
-
+  readonly notifications: Notification[] = [];
+  readonly statuses = new Map<string, string>();
+  readonly widgets = new Map<string, unknown>();
   /** The `ctx.ui` object; dialogs answer like Pi's no-op UI (undefined, false, ''). */
-  createContext(): ExtensionUIContext {
-    const recording = this.#records;
-    const linesOnly = this.#linesOnly;
-    const notifications = this.#notifications;
-    const statuses = this.#statuses;
-    const widgets = this.#widgets;
-    return {
+  readonly context: ExtensionUIContext;
+
+  constructor(recording: boolean, linesOnly: boolean) {
+    const { notifications, statuses, widgets } = this;
+    this.context = {
       notify(message, type) {
         if (recording) notifications.push({ message, type: type ?? 'info' });
       },
@@ -115,5 +83,15 @@ export class FakeUi {
       getToolsExpanded: () => false,
       setToolsExpanded: () => undefined,
     };
+  }
+
+  takeNotifications(): Notification[] {
+    return this.notifications.splice(0);
+  }
+
+  /** Pi's interactive mode clears extension statuses and widgets whenever the extension runtime is replaced. */
+  clearExtensionUi(): void {
+    this.statuses.clear();
+    this.widgets.clear();
   }
 }

@@ -1,6 +1,7 @@
+import { realpathSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AgentToolResult, ToolDefinition } from 'pi-coding-agent-0.84.2';
-import { emitToolCall, emitToolResult, errorMessage, hasHandlers, type DispatchPort } from './event-dispatch.js';
-import { checkToolArguments } from './tool-arguments.js';
+import { errorMessage, type DispatchPort } from './event-dispatch.js';
 
 export type ToolResultContent = AgentToolResult<unknown>['content'];
 
@@ -11,11 +12,21 @@ export interface ToolExecutionResult {
   readonly isError: boolean;
 }
 
-export interface ToolCallRequest {
-  readonly tool: ToolDefinition;
-  readonly toolCallId: string;
-  readonly args: unknown;
-  readonly signal: AbortSignal | undefined;
+type ValidateToolArguments = (tool: ToolDefinition, call: { readonly name: string; readonly arguments: unknown }) => unknown;
+
+let piValidation: Promise<ValidateToolArguments> | undefined;
+
+/**
+ * Pi's own argument check (pi-ai's `validateToolArguments`, which Pi 0.84.2's agent loop runs before
+ * `execute`): taken from the installed Pi, so the fake refuses, coerces and words a refusal as Pi does.
+ */
+function validateToolArguments(): Promise<ValidateToolArguments> {
+  piValidation ??= (async () => {
+    const piPackage = realpathSync(fileURLToPath(new URL('../../node_modules/pi-coding-agent-0.84.2', import.meta.url)));
+    const validation = (await import(pathToFileURL(`${piPackage}/../pi-ai/dist/utils/validation.js`).href)) as { validateToolArguments: ValidateToolArguments };
+    return validation.validateToolArguments;
+  })();
+  return piValidation;
 }
 
 /** Pi's error tool result (agent-loop `createErrorToolResult`): the message only, empty details. */
@@ -23,65 +34,19 @@ function errorResult(message: string): ToolExecutionResult {
   return { content: [{ type: 'text', text: message }], details: {}, isError: true };
 }
 
-/** Untyped JavaScript tools may return no content; Pi turns that into an empty list. */
-function contentOrEmpty(result: { readonly content?: ToolResultContent | undefined }): ToolResultContent {
-  return result.content ?? [];
-}
-
-type Preparation =
-  | { readonly kind: 'ready'; readonly args: unknown }
-  | { readonly kind: 'done'; readonly result: ToolExecutionResult };
-
-/** Before execute: `prepareArguments`, schema validation, then the `tool_call` event that may block. */
-async function prepare(request: ToolCallRequest, port: DispatchPort): Promise<Preparation> {
-  const { tool, toolCallId } = request;
-  try {
-    const prepared = tool.prepareArguments ? tool.prepareArguments(request.args) : request.args;
-    const checked = checkToolArguments(tool.name, tool.parameters, prepared);
-    if (!checked.ok) return { kind: 'done', result: errorResult(checked.message) };
-    if (hasHandlers(port, 'tool_call')) {
-      const event = { type: 'tool_call', toolName: tool.name, toolCallId, input: checked.value };
-      const verdict = await emitToolCall(port, event);
-      if (verdict?.block === true) {
-        return { kind: 'done', result: errorResult(verdict.reason ?? 'Tool execution was blocked') };
-      }
-    }
-    return { kind: 'ready', args: checked.value };
-  } catch (error) {
-    return { kind: 'done', result: errorResult(errorMessage(error)) };
-  }
-}
-
 /**
- * One tool call as Pi 0.84.2's agent loop runs it: invalid arguments or a blocking `tool_call` handler end the
- * call before `execute`; a throwing `execute` becomes an error result with its message; `tool_result` handlers
- * may then patch the result. A result without content gets `[]`, as Pi normalises it.
+ * One tool call as Pi 0.84.2's agent loop runs it: `prepareArguments`, then Pi's argument check, whose
+ * refusal ends the call before `execute`; a throwing `execute` becomes an error result with its message.
+ * A result without content gets `[]`, as Pi normalises it.
  */
-export async function runToolCall(request: ToolCallRequest, port: DispatchPort): Promise<ToolExecutionResult> {
-  const preparation = await prepare(request, port);
-  if (preparation.kind === 'done') return preparation.result;
-  const { tool, toolCallId, signal } = request;
-  let executed: ToolExecutionResult;
+export async function runToolCall(tool: ToolDefinition, toolCallId: string, args: unknown, port: DispatchPort): Promise<ToolExecutionResult> {
+  const validate = await validateToolArguments();
   try {
-    const result = await tool.execute(toolCallId, preparation.args, signal, () => undefined, port.createContext());
-    executed = { content: contentOrEmpty(result), details: result.details, isError: false };
+    const prepared: unknown = tool.prepareArguments ? tool.prepareArguments(args) : args;
+    const checked = validate(tool, { name: tool.name, arguments: prepared });
+    const result = await tool.execute(toolCallId, checked, new AbortController().signal, () => undefined, port.createContext() as never);
+    return { content: (result as { content?: ToolResultContent }).content ?? [], details: result.details, isError: false };
   } catch (error) {
-    executed = errorResult(errorMessage(error));
+    return errorResult(errorMessage(error));
   }
-  if (!hasHandlers(port, 'tool_result')) return executed;
-  const patch = await emitToolResult(port, {
-    type: 'tool_result',
-    toolName: tool.name,
-    toolCallId,
-    input: preparation.args,
-    content: executed.content,
-    details: executed.details,
-    isError: executed.isError,
-  });
-  if (patch === undefined) return executed;
-  return {
-    content: (patch.content as ToolResultContent | undefined) ?? executed.content,
-    details: patch.details ?? executed.details,
-    isError: patch.isError ?? executed.isError,
-  };
 }

@@ -43,14 +43,10 @@ class FakeContractHost implements ContractHost {
 
   static async start(): Promise<FakeContractHost> {
     resetProbeLog();
-    return new FakeContractHost(await FakeContractHost.#startHost());
-  }
-
-  static async #startHost(): Promise<FakePiHost> {
     const host = createFakePiHost({ mode: 'rpc', unsavedUntilAssistant: true });
     await host.load(contractProbe);
     await host.startSession('startup');
-    return host;
+    return new FakeContractHost(host);
   }
 
   async probe(args: string): Promise<ContractNotice[]> {

@@ -23,7 +23,7 @@ export const SETUP = [
 ];
 
 /** The check of a compaction with SUMMARY, as the formatter writes it: the critical item restored, the other left to restate. */
-export const LOSING_TWO_CHECK = verifiedCheck({
+const LOSING_TWO_CHECK = verifiedCheck({
   preserved: 1,
   lost: [
     { id: 'report-url', critical: true },
@@ -47,9 +47,9 @@ export const GUARD = guardState(
 export const PENDING_NOTICE = formatPendingCheck(GUARD.items);
 
 /** The recovery LOSING_TWO_CHECK restates: the lost critical item, as the formatter writes it. */
-export const RECOVERY_CONTENT = formatRecoveryContent(GUARD.items.filter((item) => item.id === 'report-url'));
+const RECOVERY_CONTENT = formatRecoveryContent(GUARD.items.filter((item) => item.id === 'report-url'));
 
-export const isRecovery = (message: ChatMessage): boolean => contentText(message.content) === RECOVERY_CONTENT;
+const isRecovery = (message: ChatMessage): boolean => contentText(message.content) === RECOVERY_CONTENT;
 
 /** The roles of one request, the recovery shown as `recovery`: what the report and the asserts read. */
 export function rolesOf(request: ModelRequest): string[] {

@@ -1,8 +1,7 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import {
   customEntries,
-  parseSessionJsonl,
   useSharedPi,
   type PiDriver,
   type PiNotification,
@@ -22,9 +21,6 @@ import { panelLines } from '../../../src/ui/panel.js';
 
 /** The BUILT extension, as a user loads it with `pi -e` (run `pnpm build` first). */
 export const EXTENSION_PATH = fileURLToPath(new URL('../../../dist/extension.js', import.meta.url));
-
-/** The package folder, as a user passes it to `pi install <dir> -l`. */
-export const PACKAGE_DIR = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** One Pi per version for the whole file, a fresh session per test (see useSharedPi). */
 export function useAgentStatePi(target: PiTarget): () => PiDriver {
@@ -120,7 +116,7 @@ export function stateEntries(entries: readonly SessionFileEntry[]): SessionFileE
 }
 
 /** Ids from the last entry of the file back to the root: the branch Pi opens when it loads the file. */
-export function branchOfLastEntry(entries: readonly SessionFileEntry[]): Set<string> {
+function branchOfLastEntry(entries: readonly SessionFileEntry[]): Set<string> {
   const parentOf = new Map(entries.map((entry) => [entry['id'], entry['parentId']]));
   const branch = new Set<string>();
   let id = entries.at(-1)?.['id'];
@@ -129,22 +125,4 @@ export function branchOfLastEntry(entries: readonly SessionFileEntry[]): Set<str
     id = parentOf.get(id);
   }
   return branch;
-}
-
-/**
- * Hand-edits the newest `agent-state-state` line of a saved session file, as a corrupted or
- * future-version file would look; `edit` receives and returns the whole entry. Returns the new text.
- */
-export async function editNewestStateEntry(
-  file: string,
-  edit: (entry: Record<string, unknown>) => Record<string, unknown>,
-): Promise<string> {
-  const lines = (await readFile(file, 'utf8')).split('\n');
-  const isStateLine = (line: string): boolean => line !== '' && stateEntries(parseSessionJsonl(line)).length === 1;
-  const index = lines.map(isStateLine).lastIndexOf(true);
-  if (index < 0) throw new Error('the session file has no agent-state-state entry');
-  lines[index] = JSON.stringify(edit(JSON.parse(lines[index] ?? '') as Record<string, unknown>));
-  const text = lines.join('\n');
-  await writeFile(file, text);
-  return text;
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { summarizeAgentState, type AgentStateSnapshot } from '@j1nn0/agent-state';
 import {
+  ELLIPSIS,
   displayWidth,
   fitLine,
   plainText,
@@ -26,6 +27,7 @@ import {
 import { startPiTerminal, type PiTerminal } from '@j1nn0/pi-real-hosts/terminal';
 import { drawnEntryLines, startTuiHost } from '@j1nn0/pi-testkit/adapter-suites';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { formatOutcome as formatGuardOutcome } from '../../../../agent-context-guard-pi/src/format.js';
 import { parseCommand as parseGuardCommand } from '../../../../agent-context-guard-pi/src/commands.js';
 import { EMPTY_GUARD_STATE, type GuardState } from '../../../../agent-context-guard-pi/src/guard-state.js';
 import { applyMutation as applyGuardMutation, type MutationOutcome as GuardOutcome } from '../../../../agent-context-guard-pi/src/mutations.js';
@@ -37,19 +39,21 @@ import {
 } from '../../../../agent-context-guard-pi/src/persistence.js';
 import { FOOTER_STATUS_KEY as GUARD_FOOTER_STATUS_KEY, formatFooter as formatGuardFooter } from '../../../../agent-context-guard-pi/src/ui/footer.js';
 import { parseCommand } from '../../../src/commands.js';
+import { formatChange, formatOutcome } from '../../../src/format.js';
 import { applyMutation, type MutationOutcome } from '../../../src/mutations.js';
 import agentStateExtension from '../../../src/extension.js';
 import { STATE_ENTRY_TYPE, restoreFromBranch, toStatePayload } from '../../../src/persistence.js';
 import { FOOTER_STATUS_KEY, formatFooter } from '../../../src/ui/footer.js';
-import { panelLines } from '../../../src/ui/panel.js';
-import { EXTENSION_PATH, branchOfFile, savedView, type SavedView } from './real-pi.js';
+import { PANEL_MAX_LINES, panelLines, selectPanelItems } from '../../../src/ui/panel.js';
+import { toolCallLine } from '../../../src/ui/tool-rows.js';
+import { EXTENSION_PATH, branchOfFile, savedView, statusOf, type SavedView } from './real-pi.js';
 
 type EditorLayout = HostFacts['terminal']['editorLayout'];
 
 // Reading and driving Pi's interactive screen the way a person does: type, look, press Enter once.
 
 /** Context Guard's BUILT extension, loaded beside ours so the two footers share one line. */
-export const GUARD_EXTENSION_PATH = fileURLToPath(
+const GUARD_EXTENSION_PATH = fileURLToPath(
   new URL('../../../../agent-context-guard-pi/dist/extension.js', import.meta.url),
 );
 
@@ -161,7 +165,7 @@ export function showsRows(lines: readonly string[], block: readonly string[]): b
   return lines.some((_line, row) => block.every((expected, offset) => lines[row + offset] === expected));
 }
 
-export type ScreenExpectation = string | RegExp | ((lines: readonly string[]) => boolean);
+type ScreenExpectation = string | RegExp | ((lines: readonly string[]) => boolean);
 
 async function waitForExpectation(terminal: PiTerminal, seen: ScreenExpectation, what: string): Promise<void> {
   if (typeof seen === 'function') {
@@ -171,7 +175,7 @@ async function waitForExpectation(terminal: PiTerminal, seen: ScreenExpectation,
   }
 }
 
-export interface SubmitOptions {
+interface SubmitOptions {
   /** Pause after each typed character; by default the line is typed as one burst. */
   readonly keystrokeMs?: number;
 }
@@ -254,7 +258,7 @@ function redrawnAt(lines: readonly string[], cols: number, version: PiVersion): 
 }
 
 /** One terminal for a whole file, with both adapters loaded, in a sandbox and with a model it keeps across restarts. */
-export interface BothAdaptersTerminal {
+interface BothAdaptersTerminal {
   readonly terminal: () => PiTerminal;
   readonly sandbox: () => PiSandbox;
   readonly model: () => ScriptedModel;
@@ -376,7 +380,7 @@ export async function replyOnce(terminal: PiTerminal): Promise<void> {
 }
 
 /** The session file written last: the one the terminal's Pi is writing (the same one after `-c`). */
-export function newestSessionFile(sandbox: PiSandbox): string | undefined {
+function newestSessionFile(sandbox: PiSandbox): string | undefined {
   return sandbox
     .sessionFiles()
     .map((path) => ({ path, written: statSync(path).mtimeMs }))
@@ -411,10 +415,10 @@ export function readSaved(sandbox: PiSandbox): SavedSession {
 }
 
 export type AgentStateChange = Extract<MutationOutcome, { kind: 'changed' }>;
-export type GuardChange = Extract<GuardOutcome, { kind: 'changed' }>;
+type GuardChange = Extract<GuardOutcome, { kind: 'changed' }>;
 
 /** What the rules (applyMutation, the one model of them) make of `/agent-state <args>` on `state`: a change, or this throws. */
-export function agentStateChange(state: AgentStateSnapshot, command: string): AgentStateChange {
+function agentStateChange(state: AgentStateSnapshot, command: string): AgentStateChange {
   const request = parseCommand(command.replace(/^\/agent-state /u, ''));
   const outcome = request.kind === 'mutation' ? applyMutation(state, request.mutation) : undefined;
   if (outcome?.kind !== 'changed') throw new Error(`${command} changes nothing`);
@@ -422,7 +426,7 @@ export function agentStateChange(state: AgentStateSnapshot, command: string): Ag
 }
 
 /** What Context Guard's rules make of `/context-guard <args>` on `state` (empty when undefined): a change, or this throws. */
-export function guardChange(state: GuardState | undefined, command: string): GuardChange {
+function guardChange(state: GuardState | undefined, command: string): GuardChange {
   const request = parseGuardCommand(command.replace(/^\/context-guard /u, ''));
   const outcome = request.kind === 'mutation' ? applyGuardMutation(state ?? EMPTY_GUARD_STATE, request.mutation) : undefined;
   if (outcome?.kind !== 'changed') throw new Error(`${command} changes nothing`);
@@ -502,11 +506,6 @@ export function footerLine(saved: SavedSession): string {
   return footerStatuses(saved).join(' ');
 }
 
-/** Agent State's footer alone as the terminal shows it, for a state the rules give. */
-export function agentStateFooter(text: string): string {
-  return terminalStatus(FOOTER_STATUS_KEY, text);
-}
-
 /** A tool row in the chat: Pi draws a tool's rows in a box with one column of padding on each side, the line fitted to what is left. */
 export function toolRow(line: StyledLine, cols: number): string {
   return ` ${plainText(fitLine(line, cols - 2))}`;
@@ -517,6 +516,11 @@ export function toolResultRows(text: string, options: { readonly isError: boolea
   return toolResultLines({ text, isError: options.isError, expanded: options.expanded ?? false, isPartial: false }).map((line) =>
     toolRow(line, options.cols),
   );
+}
+
+/** The collapsed row of a tool result. */
+export function resultRow(text: string, isError: boolean, cols: number): string {
+  return toolResultRows(text, { isError, cols })[0] ?? '';
 }
 
 /** JSON's view of a state: the same whichever way it was built (a key set to undefined is no key). */
@@ -552,4 +556,133 @@ export async function submitChange(
   const reply = await options.reply?.(change, before);
   await submitLine(terminal, command, (lines) => shown(lines) && (reply === undefined || showsText(lines, reply)), options);
   return { change, before };
+}
+
+// The steps both terminal suites (Pi's lines and oh-my-pi) take, and what each must show.
+
+/** A fast typist's pace. */
+export const PERSON_KEYSTROKE_MS = 25;
+
+/** How the host tells a saved change: its chat line where it has entry renderers (Pi 0.80+), else its reply. */
+function changeShown(terminal: PiTerminal, change: AgentStateChange, before: SavedSession): string | Promise<string> {
+  return terminal.version.entryRenderer ? agentStateChatLine(before.agentState, change.snapshot, terminal.cols) : formatChange(change);
+}
+
+/**
+ * An objective and two items, one Enter each, then `set parse done` typed key by key: the completion
+ * menu opens on the way (`s` offers status and set) and must be gone once the text is complete, or
+ * the one Enter would only accept an item. Returns the set's change and what was saved before it.
+ */
+export async function typeFirstChanges(terminal: PiTerminal): Promise<{ readonly change: AgentStateChange; readonly before: SavedSession }> {
+  for (const command of ['/agent-state objective Ship the CSV export', '/agent-state add parse Parse the arguments', '/agent-state add fmt Format the rows']) {
+    await submitChange(terminal, command);
+  }
+  return submitChange(terminal, '/agent-state set parse done', { keystrokeMs: PERSON_KEYSTROKE_MS, reply: (made, before) => changeShown(terminal, made, before) });
+}
+
+/** The panel drawn from `view` at the terminal's width, its headline painted in the theme (a client gets the lines unpainted). */
+export function expectPanelDrawn(terminal: PiTerminal, view: SavedView): string[] {
+  const panel = panelRows(terminal.screenLines(), terminal.version.host.terminal.editorLayout);
+  expect(panel).toEqual(drawnPanel(view, terminal.cols));
+  const title = panelLines(view.state)[0]?.[0]?.text;
+  if (title === undefined) throw new Error('the panel has no headline');
+  const headline = terminal.styledRow(terminal.findRow(panel[0] ?? ''));
+  expect(headline.find((run) => run.text.startsWith(title))?.fg).not.toBe('default');
+  return panel;
+}
+
+/** `/agent-state status` typed key by key (a menu on the way must not swallow the Enter): the listing shown once. */
+export async function expectStatusShownOnce(terminal: PiTerminal, view: SavedView): Promise<void> {
+  const status = statusOf(view);
+  await submitLine(terminal, '/agent-state status', (rows) => showsText(rows, status), { keystrokeMs: PERSON_KEYSTROKE_MS });
+  expect(timesShown(terminal.screenLines(), status)).toBe(1);
+}
+
+/** Submits a `/context-guard` change, seen as its chat line where the host draws one, else as its reply, and checks what it saved. */
+export async function submitGuardChange(terminal: PiTerminal, command: string, options: SubmitOptions = {}): Promise<void> {
+  const before = readSaved(terminal.sandbox).guard;
+  const made = guardChange(before, command);
+  const shown = terminal.version.entryRenderer ? await guardChatLine(before, made.state, terminal.cols) : formatGuardOutcome(made, 'person').message;
+  await submitLine(terminal, command, shown, options);
+  expect(readSaved(terminal.sandbox).guard).toEqual(made.state);
+}
+
+/**
+ * One model turn with two calls: add docs (in_progress), accepted, and set tests, which does not exist:
+ * each call's row names the id and the status, and the two results carry marks in different colours.
+ */
+export async function expectTwoToolRows(
+  terminal: PiTerminal,
+  model: ScriptedModel,
+): Promise<{ readonly before: SavedSession; readonly added: AgentStateChange; readonly accepted: number; readonly rejected: number }> {
+  const add = { id: 'docs', content: 'Document the export', status: 'in_progress' } as const;
+  const set = { id: 'tests', status: 'done' } as const;
+  model.enqueue(
+    {
+      toolCalls: [
+        { name: 'agent_state_add_work_item', arguments: add },
+        { name: 'agent_state_set_work_item_status', arguments: set },
+      ],
+    },
+    { text: 'Recorded the docs item; there is no tests item.' },
+  );
+  const before = readSaved(terminal.sandbox);
+  await submitLine(terminal, 'Record the docs work', 'there is no tests item.');
+
+  // What the rules make of the two calls, in call order.
+  const added = applyMutation(before.view.state, { kind: 'add_work_item', ...add });
+  if (added.kind !== 'changed') throw new Error('the docs item was not added');
+  const refused = applyMutation(added.snapshot, { kind: 'set_status', ...set });
+  expect(readSaved(terminal.sandbox).view.state).toEqual(added.snapshot);
+  const screen = terminal.screenLines();
+  expect(screen).toContain(toolRow(toolCallLine('agent_state_add_work_item', add), terminal.cols));
+  expect(screen).toContain(toolRow(toolCallLine('agent_state_set_work_item_status', set), terminal.cols));
+  // Colours differ per host and version (24-bit, palette); only the difference is pinned.
+  const marks = expectToolMarks(terminal, resultRow(formatOutcome(added, 'model').message, false, terminal.cols), resultRow(formatOutcome(refused, 'model').message, true, terminal.cols));
+  return { before, added, ...marks };
+}
+
+/** Wider than 80 columns, narrower than 160; CJK and emoji take two cells each. */
+const WIDE_CONTENT = 'Export the 解析 report 🚀 with 表 columns and a 🚀 summary line for every 顧客 account';
+
+/**
+ * The model's calls that give the panel more work than rows: three items (a5 blocked), a call refused
+ * (parse exists) and wide (in_progress), whose content is too wide for 80 columns; the wide ones come
+ * last, so their rows stay on screen below the chat lines of the others.
+ */
+const MORE_WORK_CALLS = [
+  { id: 'a4', content: 'Item a4' },
+  { id: 'a5', content: 'Item a5', status: 'blocked' },
+  { id: 'a6', content: 'Item a6' },
+  { id: 'parse', content: WIDE_CONTENT },
+  { id: 'wide', content: WIDE_CONTENT, status: 'in_progress' },
+].map((args) => ({ name: 'agent_state_add_work_item' as const, arguments: args }));
+
+/** One model turn of MORE_WORK_CALLS, after the first changes and the two tool rows (parse done, fmt open, docs in_progress). */
+export async function addMoreWork(terminal: PiTerminal, model: ScriptedModel): Promise<void> {
+  model.enqueue({ toolCalls: MORE_WORK_CALLS }, { text: 'Added the rest of the work.' });
+  await submitLine(terminal, 'Add the rest of the work', 'Added the rest of the work.');
+}
+
+/**
+ * The panel after addMoreWork, as drawn at the terminal's width: six unfinished items in five rows, so
+ * the work in hand comes first (docs and wide in_progress, then a5 blocked, all added after fmt) and the
+ * last row counts the two it left out; the wide calls' rows and the wide item's row are cut to the width.
+ */
+export function expectMoreWorkThanRows(terminal: PiTerminal, view: SavedView): void {
+  const { cols } = terminal;
+  const layout = terminal.version.host.terminal.editorLayout;
+  const panel = panelRows(terminal.screenLines(), layout);
+  expect(panel).toEqual(drawnPanel(view, cols));
+  expect(panel).toHaveLength(PANEL_MAX_LINES);
+  const { shown, omitted } = selectPanelItems(view.state.workItems, PANEL_MAX_LINES - 1);
+  expect(shown.slice(0, 3).map((item) => item.id)).toEqual(['docs', 'wide', 'a5']);
+  expect(omitted).toHaveLength(2);
+  expect(panel).not.toEqual(wholePanel(view));
+  const screen = terminal.screenLines();
+  for (const row of MORE_WORK_CALLS.slice(-2).map((call) => toolRow(toolCallLine(call.name, call.arguments), cols))) {
+    expect(row.endsWith(ELLIPSIS)).toBe(true);
+    expect(screen).toContain(row);
+  }
+  for (const row of [...panel, ...(layout === 'after-corner' ? footerRowsBelowEditor(screen) : screen)]) expect(displayWidth(row), row).toBeLessThanOrEqual(cols);
 }

@@ -31,22 +31,16 @@ function list(value: unknown): unknown[] {
   return Array.isArray(value) ? (value as unknown[]) : [];
 }
 
-/** The text of a content field: a string, or the `text` blocks of a block array (images carry none). */
-function contentText(content: unknown): string {
+/**
+ * The text of a content field: a string, or the `text` blocks of a block array (images carry none),
+ * joined by `separator`. Pi sends the system prompt as one text block; oh-my-pi may send several.
+ */
+function contentText(content: unknown, separator = ''): string {
   if (typeof content === 'string') return content;
   return records(content)
     .filter((block) => block['type'] === 'text')
     .map((block) => stringOf(block['text']))
-    .join('');
-}
-
-function readSystem(system: unknown): string {
-  if (typeof system === 'string') return system;
-  // Pi sends one text block; oh-my-pi may send several (instructions, then the prompt).
-  return records(system)
-    .filter((block) => block['type'] === 'text')
-    .map((block) => stringOf(block['text']))
-    .join('\n');
+    .join(separator);
 }
 
 function readToolResult(block: Json): WireToolResult {
@@ -216,7 +210,7 @@ export const ANTHROPIC_MESSAGES_WIRE: ProviderWire = {
     const blocksOf = (role: string): Json[] => messages.filter((message) => message['role'] === role).flatMap((message) => records(message['content']));
     return {
       model: stringOf(record['model']),
-      systemPrompt: readSystem(record['system']),
+      systemPrompt: contentText(record['system'], '\n'),
       messages: messages.flatMap(readMessage),
       tools: readTools(record),
       toolResults: blocksOf('user').filter((block) => block['type'] === 'tool_result').map(readToolResult),

@@ -1,18 +1,13 @@
 import { estimateTokens, type ScriptedReply } from '../openai-stream.js';
 import type { ProviderWire, StreamParameters, WireMessage, WireRefusal, WireRequest, WireTool, WireToolResult } from './wire.js';
 import { isRecord, records, stringOf } from './json-fields.js';
+import { openAiFunctionRefusal, openAiRoute } from './openai-rules.js';
 
 // OpenAI's Responses API (models.json `api: "openai-responses"`), as Pi's pi-ai speaks it: the `openai`
 // SDK posts to `${baseUrl}/responses`; pi-ai 0.73.1, 0.84 and 1.6.0 send the system prompt as a `system`
 // input item (`developer` for a `reasoning` model), oh-my-pi as the top-level `instructions` (or a
 // `developer` item on OpenAI's own hosts). A `function_call_output` carries no error mark: Pi sends an
 // error result's text as it sends any other, so `isError` is always false here.
-
-const FUNCTION_NAME = /^[a-zA-Z0-9_-]+$/u;
-const FUNCTION_NAME_MAX = 64;
-
-/** Structured outputs refuse these anywhere in a strict schema. */
-const NOT_PERMITTED = ['allOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentRequired', 'dependentSchemas'] as const;
 
 /** The text of a content: a string, or parts (`input_text`, `output_text`, `refusal`); images read as nothing. */
 function contentText(content: unknown): string {
@@ -70,83 +65,6 @@ function readTools(body: Record<string, unknown>): WireTool[] {
     }));
 }
 
-function invalidRequest(message: string, param: string, code: string): WireRefusal {
-  return { status: 400, body: { error: { message, type: 'invalid_request_error', param, code } } };
-}
-
-function nameRefusal(name: unknown, index: number): WireRefusal | undefined {
-  const param = `tools[${index}].name`;
-  if (typeof name !== 'string') return invalidRequest(`Missing required parameter: '${param}'.`, param, 'missing_required_parameter');
-  if (name === '') return invalidRequest(`Invalid '${param}': empty string. Expected a string with minimum length 1, but got an empty string instead.`, param, 'empty_string');
-  if (name.length > FUNCTION_NAME_MAX) {
-    return invalidRequest(`Invalid '${param}': string too long. Expected a string with maximum length ${FUNCTION_NAME_MAX}, but got a string with length ${name.length} instead.`, param, 'string_above_max_length');
-  }
-  if (!FUNCTION_NAME.test(name)) return invalidRequest(`Invalid '${param}': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.`, param, 'invalid_value');
-  return undefined;
-}
-
-/** OpenAI names a schema location as a Python tuple: `()`, `('properties', 'path')`. */
-function pythonTuple(path: readonly (string | number)[]): string {
-  const parts = path.map((part) => (typeof part === 'number' ? String(part) : `'${part}'`));
-  return parts.length === 1 ? `(${parts.join('')},)` : `(${parts.join(', ')})`;
-}
-
-function typesOf(schema: Record<string, unknown>): unknown[] {
-  const type = schema['type'];
-  return Array.isArray(type) ? type : [type];
-}
-
-/** The subschemas strict mode checks too, with their locations. */
-function subschemas(schema: Record<string, unknown>, path: readonly (string | number)[]): [readonly (string | number)[], unknown][] {
-  const named = (key: string): [readonly (string | number)[], unknown][] =>
-    isRecord(schema[key]) ? Object.entries(schema[key]).map(([name, child]) => [[...path, key, name], child]) : [];
-  const anyOf = Array.isArray(schema['anyOf']) ? schema['anyOf'] : [];
-  return [
-    ...named('properties'),
-    ...(schema['items'] === undefined ? [] : [[[...path, 'items'], schema['items']] as [readonly (string | number)[], unknown]]),
-    ...anyOf.map((child, index): [readonly (string | number)[], unknown] => [[...path, 'anyOf', index], child]),
-    ...named('$defs'),
-    ...named('definitions'),
-  ];
-}
-
-/** Why structured outputs cannot enforce a strict schema (OpenAI's wording), or undefined. */
-function strictProblem(schema: unknown, path: readonly (string | number)[]): string | undefined {
-  if (!isRecord(schema)) return undefined;
-  const at = `In context=${pythonTuple(path)}, `;
-  // The root must be a plain object: a union there is refused even though anyOf is allowed below it.
-  const keyword = NOT_PERMITTED.find((key) => key in schema) ?? (path.length === 0 && 'anyOf' in schema ? 'anyOf' : undefined);
-  if (keyword !== undefined) return `${at}'${keyword}' is not permitted.`;
-  if (typesOf(schema).includes('object')) {
-    if (schema['additionalProperties'] !== false) return `${at}'additionalProperties' is required to be supplied and to be false.`;
-    const properties = isRecord(schema['properties']) ? Object.keys(schema['properties']) : [];
-    const required: unknown[] = Array.isArray(schema['required']) ? schema['required'] : [];
-    const missing = properties.find((name) => !required.includes(name));
-    if (missing !== undefined) return `${at}'required' is required to be supplied and to be an array including every key in properties. Missing '${missing}'.`;
-  }
-  for (const [childPath, child] of subschemas(schema, path)) {
-    const problem = strictProblem(child, childPath);
-    if (problem !== undefined) return problem;
-  }
-  return undefined;
-}
-
-function parametersRefusal(tool: Record<string, unknown>, index: number): WireRefusal | undefined {
-  const refusal = (problem: string): WireRefusal =>
-    invalidRequest(`Invalid schema for function '${stringOf(tool['name'])}': ${problem}`, `tools[${index}].parameters`, 'invalid_function_parameters');
-  const parameters = tool['parameters'];
-  // The API types `parameters` as nullable: a function without parameters is fine.
-  if (parameters === undefined || parameters === null) return undefined;
-  if (!isRecord(parameters) || parameters['type'] !== 'object') {
-    const type = isRecord(parameters) ? parameters['type'] : undefined;
-    const got = type === undefined ? 'None' : typeof type === 'string' ? type : JSON.stringify(type);
-    return refusal(`schema must be a JSON Schema of 'type: "object"', got 'type: "${got}"'.`);
-  }
-  if (tool['strict'] !== true) return undefined;
-  const problem = strictProblem(parameters, []);
-  return problem === undefined ? undefined : refusal(problem);
-}
-
 /** One event as OpenAI streams it: the `event:` line names the type the data holds again. */
 function sseEvent(event: Record<string, unknown>, sequenceNumber: number): string {
   return `event: ${stringOf(event['type'])}\ndata: ${JSON.stringify({ ...event, sequence_number: sequenceNumber })}\n\n`;
@@ -192,7 +110,7 @@ function functionCallItem(id: string, callId: string, name: string, args: string
 }
 
 /** The SSE body of one reply: its text as a message item, then one function_call item per call. */
-export function encodeResponsesStream(reply: ScriptedReply, parameters: StreamParameters): string {
+function encodeResponsesStream(reply: ScriptedReply, parameters: StreamParameters): string {
   const toolCalls = 'toolCalls' in reply ? reply.toolCalls : [];
   const text = reply.text ?? '';
   const id = `resp_${parameters.callIdPrefix}`;
@@ -234,9 +152,7 @@ export function encodeResponsesStream(reply: ScriptedReply, parameters: StreamPa
 
 export const OPENAI_RESPONSES_WIRE: ProviderWire = {
   api: 'openai-responses',
-  strictToolsCompat: { supportsStrictMode: true },
-  baseUrl: (origin) => `${origin}/v1`,
-  handles: (method, path) => method === 'POST' && path.split('?')[0]?.endsWith('/responses') === true,
+  ...openAiRoute('/responses'),
   read(body): WireRequest {
     const record = isRecord(body) ? body : {};
     const items = records(record['input']);
@@ -254,12 +170,8 @@ export const OPENAI_RESPONSES_WIRE: ProviderWire = {
   },
   refuse(body): WireRefusal | undefined {
     const tools: unknown[] = isRecord(body) && Array.isArray(body['tools']) ? body['tools'] : [];
-    for (const [index, tool] of tools.entries()) {
-      if (!isRecord(tool) || tool['type'] !== 'function') continue;
-      const refusal = nameRefusal(tool['name'], index) ?? parametersRefusal(tool, index);
-      if (refusal !== undefined) return refusal;
-    }
-    return undefined;
+    // Other tool types (`custom`, `web_search`) are not checked here.
+    return openAiFunctionRefusal(tools.flatMap((tool, index) => (isRecord(tool) && tool['type'] === 'function' ? [[tool, `tools[${index}]`] as const] : [])));
   },
   stream: (reply, parameters) => ({ contentType: 'text/event-stream', body: encodeResponsesStream(reply, parameters) }),
 };
