@@ -10,12 +10,12 @@ import { expectContextGuardError } from './support/expect-context-guard-error.js
 import { snapshotOf } from './support/sample-items.js';
 
 // The normalization is exactly "collapse whitespace runs, trim, lower-case", and content is found inside any
-// text however its whitespace and case are rewritten (properties.test.ts); these show what that means.
+// text however its whitespace and case are rewritten, or exactly with both options off (properties.test.ts);
+// these show the edges: padding, near misses and each option alone.
 describe('createLiteralVerifier', () => {
   const EXACT = { caseSensitive: true, normalizeWhitespace: false };
 
   test.each<[string, string, string, 'preserved' | 'lost', LiteralVerifierOptions?]>([
-    ['content inside longer text, in another case', 'Use pnpm', 'We agreed: use PNPM for installs.', 'preserved'],
     ['Unicode spaces, padding and inner runs', '  Keep   the API\n', 'keep\u00a0the\u2003API\u3000stable', 'preserved'],
     ['a paraphrase', 'Use pnpm', 'Install with pnpm', 'lost'],
     ['an empty context', 'Use pnpm', '', 'lost'],
@@ -26,7 +26,6 @@ describe('createLiteralVerifier', () => {
     ['other whitespace, normalizeWhitespace off', 'Use pnpm', 'use\npnpm', 'lost', { normalizeWhitespace: false }],
     ['padding, normalizeWhitespace off', ' Use pnpm', 'use pnpm', 'lost', { normalizeWhitespace: false }],
     ['the same whitespace in another case, normalizeWhitespace off', 'Use  pnpm', 'we USE  PNPM', 'preserved', { normalizeWhitespace: false }],
-    ['an exact substring, both off', 'a\tb', 'xa\tbx', 'preserved', EXACT],
     ['a substring in another case, both off', 'a\tb', 'xA\tbx', 'lost', EXACT],
   ])('%s: %j in %j is %s', async (_name, content, context, status, options) => {
     const item: ContextItemInput = { id: 'item', kind: 'requirement', content };

@@ -36,7 +36,7 @@ describe('ScriptedModel', () => {
   });
 
   it('answers queued steps in order, a step that reacts to its request, then the default reply', async () => {
-    model.enqueue({ text: 'one' }, { toolCalls: [{ name: 'echo_note', arguments: { note: 'n' } }] }, (request) => ({ text: `you said ${request.lastUserText ?? ''}` }));
+    model.enqueue({ text: 'one' }, { toolCalls: [{ name: 'echo_note', arguments: { note: 'n' } }] }, (request) => ({ text: `you said ${contentText(request.messages.at(-1)?.content)}` }));
 
     expect(await postChat(model, chatBody('a'))).toEqual({ status: 200, text: 'one', toolNames: [] });
     expect(await postChat(model, chatBody('b'))).toEqual({ status: 200, text: '', toolNames: ['echo_note'] });
@@ -60,7 +60,7 @@ describe('ScriptedModel', () => {
     model.enqueue({ text: 'never sent' });
     await postChat(model, chatBody('recorded'));
     const [first] = model.requests();
-    expect(first?.lastUserText).toBe('recorded');
+    expect(contentText(first?.messages.at(-1)?.content)).toBe('recorded');
     (first?.messages as unknown[]).length = 0;
     expect(model.requests()[0]?.messages).toHaveLength(2);
 
@@ -81,32 +81,9 @@ describe('ScriptedModel', () => {
     expect(model.refusals().map((refusal) => [refusal.status, refusal.request.toolNames])).toEqual([[400, ['bad name']]]);
     expect(model.pendingSteps()).toBe(1);
   });
-
-  it('stops listening once disposed', async () => {
-    await model.dispose();
-
-    await expect(postChat(model, chatBody('x'))).rejects.toThrow();
-  });
 });
 
 describe('what Pi sent the model', () => {
-  it('reads what a chat turn offered and contained, a developer message as the system prompt', () => {
-    const request = readModelRequest({
-      model: 'scripted-model',
-      messages: [
-        { role: 'developer', content: 'You are an expert coding assistant.' },
-        { role: 'user', content: [{ type: 'text', text: 'first' }] },
-        { role: 'assistant', content: 'ok', tool_calls: [] },
-        { role: 'tool', tool_call_id: 'call_1', content: 'noted: x' },
-        { role: 'user', content: 'second' },
-      ],
-      tools: [{ type: 'function', function: { name: 'echo_note', description: 'Record', parameters: { type: 'object' } } }],
-    });
-    expect(request).toMatchObject({ kind: 'chat', systemPrompt: 'You are an expert coding assistant.', toolNames: ['echo_note'], lastUserText: 'second', contextText: 'first\nok\nnoted: x\nsecond' });
-    expect(request.tools).toEqual([{ name: 'echo_note', description: 'Record', parameters: { type: 'object' }, strict: false }]);
-    expect([contentText('plain'), contentText([{ type: 'text', text: 'a' }, { type: 'image_url' }, { type: 'text', text: 'b' }]), contentText(null)]).toEqual(['plain', 'ab', '']);
-  });
-
   it("tells Pi's and oh-my-pi's summarization requests by their system prompt, and not omp's ordinary prompt that speaks of summaries", () => {
     const kind = (system: string): string => readModelRequest({ model: 'm', messages: [{ role: 'system', content: system }, { role: 'user', content: 'x' }] }).kind;
     expect(kind(SUMMARIZATION_SYSTEM)).toBe('summary');

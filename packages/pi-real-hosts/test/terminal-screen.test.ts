@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { keySequence, type KeyName } from '../src/terminal/keys.js';
 import { isStartedScreen } from '../src/terminal/pi-terminal.js';
 import { allStyledRuns, styledRuns, visibleLines, type StyledRun } from '../src/terminal/screen.js';
-import { describeWaitFailure, pollUntil, screenMatches } from '../src/terminal/wait.js';
+import { screenMatches } from '../src/terminal/wait.js';
 
 // The terminal harness without a terminal: the headless screen as lines and styled runs, the bytes of
-// each key, bounded polling and the failure message with the screen.
+// each key, and what a wait matches. Bounded polling and the failure message with every row of the
+// screen are what pi-terminal.test.ts shows with stand-in CLIs.
 
 const { Terminal } = xtermHeadless;
 
@@ -92,22 +93,10 @@ describe('keys', () => {
   });
 });
 
-describe('bounded waits', () => {
-  it('resolve with the first defined value, or undefined once the bound has passed', async () => {
-    let calls = 0;
-    expect(await pollUntil(() => (++calls >= 3 ? `after ${calls}` : undefined), { timeoutMs: 2_000, intervalMs: 1 })).toBe('after 3');
-    const started = Date.now();
-    expect(await pollUntil((): string | undefined => undefined, { timeoutMs: 60, intervalMs: 10 })).toBeUndefined();
-    expect(Date.now() - started).toBeGreaterThanOrEqual(55);
-  });
-
+describe('screen waits', () => {
   it('match a substring or a pattern, a global pattern the same every time it is polled', () => {
     expect(['Scripted reply.', /reply\.$/u, 'other'].map((expected) => screenMatches('a Scripted reply.', expected))).toEqual([true, true, false]);
     const pattern = /reply/gu;
     expect([screenMatches('reply', pattern), screenMatches('reply', pattern)]).toEqual([true, true]);
-  });
-
-  it('fail with every screen row framed, blank ones included', () => {
-    expect(describeWaitFailure('screen text x', 'within 500 ms', ['top', '', 'bottom'])).toBe('screen text x: not seen within 500 ms. Screen:\n|top\n|\n|bottom');
   });
 });

@@ -32,10 +32,6 @@ export interface ModelRequest {
   readonly systemPrompt: string;
   readonly tools: readonly OfferedTool[];
   readonly toolNames: readonly string[];
-  /** Text of the newest user message, if any. */
-  readonly lastUserText: string | undefined;
-  /** Text of every non-system message joined by newlines: what the model can "see". */
-  readonly contextText: string;
   /** The request body as parsed JSON. */
   readonly body: unknown;
 }
@@ -56,8 +52,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** The text of a message's content, whether a string or an array of parts. */
 export const contentText = chatContentText;
 
-const isSystemRole = (message: ChatMessage): boolean => message.role === 'system' || message.role === 'developer';
-
 /** A chat-completions body, as Pi sends it on `api: "openai-completions"`. */
 export function readModelRequest(body: unknown): ModelRequest {
   return readWireRequest(OPENAI_COMPLETIONS_WIRE, body);
@@ -71,8 +65,6 @@ export function readWireRequest(wire: ProviderWire, body: unknown): ModelRequest
     wire.api === 'openai-completions' && Array.isArray(record['messages'])
       ? record['messages'].filter(isRecord).map((message) => ({ ...message, role: typeof message['role'] === 'string' ? message['role'] : '', content: message['content'] }))
       : read.messages.map((message) => ({ role: message.role, content: message.text }));
-  const conversation = messages.filter((message) => !isSystemRole(message));
-  const lastUser = read.messages.filter((message) => message.role === 'user').at(-1);
   return {
     kind: SUMMARIZATION_MARKERS.some((marker) => read.systemPrompt.includes(marker)) ? 'summary' : 'chat',
     api: wire.api,
@@ -83,8 +75,6 @@ export function readWireRequest(wire: ProviderWire, body: unknown): ModelRequest
     systemPrompt: read.systemPrompt,
     tools: read.tools,
     toolNames: read.tools.map((tool) => tool.name),
-    lastUserText: lastUser?.text,
-    contextText: conversation.map((message) => contentText(message.content)).join('\n'),
     body,
   };
 }

@@ -1,3 +1,5 @@
+import type { StreamParameters } from './provider-apis/wire.js';
+
 /** Pure encoding of one scripted assistant message as an OpenAI chat-completions SSE stream. */
 
 export interface ScriptedToolCall {
@@ -11,13 +13,6 @@ export type ScriptedReply =
   | { readonly text: string }
   | { readonly toolCalls: readonly ScriptedToolCall[]; readonly text?: string };
 
-export interface StreamOptions {
-  readonly model: string;
-  /** Prefix for tool call ids, unique per reply, e.g. `call_3`. */
-  readonly callIdPrefix: string;
-  readonly promptTokens: number;
-}
-
 function sseEvent(payload: unknown): string {
   return `data: ${JSON.stringify(payload)}\n\n`;
 }
@@ -27,7 +22,7 @@ export function estimateTokens(text: string): number {
   return Math.max(1, Math.ceil(text.length / 4));
 }
 
-export function encodeCompletionStream(reply: ScriptedReply, options: StreamOptions): string {
+export function encodeCompletionStream(reply: ScriptedReply, options: StreamParameters): string {
   const base = { id: `chatcmpl-${options.callIdPrefix}`, object: 'chat.completion.chunk', created: 0, model: options.model };
   const chunk = (delta: Record<string, unknown>, finishReason: string | null = null): string =>
     sseEvent({ ...base, choices: [{ index: 0, delta, finish_reason: finishReason }] });

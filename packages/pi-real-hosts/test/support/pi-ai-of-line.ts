@@ -77,11 +77,11 @@ export async function loadPiStream(source: PiStreamSource): Promise<PiStream> {
 /** Zero usage, for the assistant messages of a context. */
 export const PI_ZERO_USAGE = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
 
-/** A pi-ai model `id` of provider `scripted` on `api`, served at `baseUrl`. */
-export function piModel(api: ProviderApi, baseUrl: string, id = 'scripted-model'): Record<string, unknown> {
+/** The pi-ai model `scripted-model` of provider `scripted` on `api`, served at `baseUrl`. */
+export function piModel(api: ProviderApi, baseUrl: string): Record<string, unknown> {
   return {
-    id,
-    name: id,
+    id: 'scripted-model',
+    name: 'scripted-model',
     api,
     provider: 'scripted',
     baseUrl,
