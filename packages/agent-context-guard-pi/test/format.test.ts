@@ -12,6 +12,7 @@ import {
   formatPendingCheck,
   formatRecoveryContent,
   formatRejection,
+  formatRestateReply,
   formatStatus,
   formatUnreadableEntry,
   formatUsage,
@@ -131,6 +132,14 @@ describe('format', () => {
   it('says in one line that a failed or cancelled compaction was not checked', () => {
     expect(formatCompactionFailed(false)).toBe('Context Guard: the compaction failed; nothing was checked.');
     expect(formatCompactionFailed(true)).toBe('Context Guard: the compaction was cancelled; nothing was checked.');
+  });
+
+  it('answers restate in the number of items it restated, and before any compaction says there was none', () => {
+    expect(formatRestateReply({ kind: 'restated', ids: ['no-deps'] })).toBe(
+      'Restated for the model: "no-deps". It reads it with your next message, right after the compaction summary.',
+    );
+    expect(formatRestateReply({ kind: 'restated', ids: ['a', 'b'] })).toContain('It reads them with');
+    expect(formatRestateReply({ kind: 'no_compaction' })).toBe('Nothing to restate: there has been no compaction on this branch. After one, its check says what was lost.');
   });
 
   it('tells at compaction how many items the next request will check', () => {
