@@ -1,8 +1,7 @@
 import type { ContextItem } from '@j1nn0/agent-context-guard';
-import type { PiSessionEntryPort, PiSessionManagerPort } from '@j1nn0/pi-adapter-kit';
+import type { PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
 import { CHECK_ENTRY_TYPE, readCheckPayload, type CompactionCheck } from './check-entry.js';
 import { restoreFromBranch, type BranchRestore } from './persistence.js';
-import { RECOVERY_MESSAGE_TYPE } from './recovery.js';
 
 // What the session itself says about compactions. Everything the guard does after a compaction is
 // read from the entries, never from events alone: a compaction another extension appended, a restart
@@ -87,21 +86,3 @@ export function itemsWithIds(items: readonly ContextItem[], ids: readonly string
   return items.filter((item) => ids.includes(item.id));
 }
 
-/** Whether the entry is a recovery with this content that Pi stored (a custom message entry). */
-function isStoredRecovery(entry: PiSessionEntryPort, content: string): boolean {
-  return entry.type === 'custom_message' && entry.customType === RECOVERY_MESSAGE_TYPE && entry.content === content;
-}
-
-/** Whether Pi has stored a recovery with this content in the session after the compaction, on this branch. */
-export function recoveryStoredAfter(
-  branch: readonly PiSessionEntryPort[],
-  compaction: BranchCompaction,
-  content: string,
-): boolean {
-  return branch.slice(compaction.index + 1).some((entry) => isStoredRecovery(entry, content));
-}
-
-/** Whether Pi has stored this recovery anywhere in the session, on any branch: its queue delivered it. */
-export function recoveryStoredInSession(session: PiSessionManagerPort, content: string): boolean {
-  return (session.getEntries?.() ?? session.getBranch()).some((entry) => isStoredRecovery(entry, content));
-}

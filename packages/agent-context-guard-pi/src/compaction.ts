@@ -15,16 +15,7 @@ import type {
   PiSessionManagerPort,
 } from '@j1nn0/pi-adapter-kit';
 import { restoreCheckFromBranch, type CheckedItem, type CompactionCheck } from './check-entry.js';
-import {
-  itemsWithIds,
-  newestCompaction,
-  protectedSetAt,
-  recoveryStoredAfter,
-  recoveryStoredInSession,
-  restoredIdsOf,
-  savedCheckOf,
-  type BranchCompaction,
-} from './compaction-history.js';
+import { itemsWithIds, newestCompaction, protectedSetAt, restoredIdsOf, savedCheckOf, type BranchCompaction } from './compaction-history.js';
 import { messageSeparatorFor, projectContext } from './context-projection.js';
 import {
   UNVERIFIABLE_COMPACTION,
@@ -35,20 +26,20 @@ import {
   formatRestatementContent,
 } from './format.js';
 import type { GuardState } from './guard-state.js';
-import { containsRecovery, placeRecoveries, recoveryMessage } from './recovery.js';
+import { placeRecoveries, recoveryMessage, withoutRecoveries } from './recovery.js';
 import { savedRestatementOf, unrestoredItems, type RestateOutcome, type Restatement } from './restate-entry.js';
 
 // After a compaction: a word at once when Pi announces it, one check at the next model request, and
-// (recovery `critical`) the lost critical items restated right after its summary until Pi has stored
-// them. Which compaction is checked, against which protected set, and whether it was checked already
-// is read from the session (compaction-history.ts), so it holds for every path that appends one.
+// (recovery `critical`) the lost critical items restated right after its summary in every request
+// from then on. Which compaction is checked, against which protected set, whether it was checked
+// already, what its check restored and what a person restated are read from the session
+// (compaction-history.ts), so they hold for every path that appends one and after every restart.
+// Nothing is handed to Pi to store: a stored message would sit after the person's next prompt.
 
 export type { CompactionCheck } from './check-entry.js';
 
 export interface CompactionLifecycleOptions {
   readonly verifier: ContextVerifier;
-  /** Hands a recovery to Pi for persistence; Pi adds it to the session with the next user prompt. */
-  readonly sendRecovery: (content: string) => void;
   /** Saves a check in the session, so it is never repeated and survives a restart. */
   readonly saveCheck: (check: CompactionCheck) => void;
   /** Saves a person's restatement in the session before it is sent; throws when the host cannot. */
@@ -66,6 +57,8 @@ export interface CompactionStatus {
 /** What `session_compact_failed` carries that the guard reads. */
 export interface CompactionFailure {
   readonly aborted: boolean;
+  /** Pi found nothing to compact and has said so itself. */
+  readonly nothingToCompact: boolean;
 }
 
 export interface CompactionLifecycle {
@@ -82,7 +75,7 @@ export interface CompactionLifecycle {
   status(session: PiSessionManagerPort): CompactionStatus;
   /**
    * A person's `/context-guard restate`: saves which items the newest compaction's check found lost, once;
-   * from the next model request they are restated right after its summary, until Pi has stored them.
+   * from the next model request they are restated right after its summary.
    */
   restate(session: PiSessionManagerPort, state: GuardState): RestateOutcome;
 }
@@ -97,9 +90,6 @@ export function createCompactionLifecycle(options: CompactionLifecycleOptions): 
   // Derived facts, cached by compaction id: entries never change once appended. A promise, so two
   // requests that overlap can never check the same compaction twice.
   const handled = new Map<string, Promise<Handled>>();
-  // Recoveries handed to Pi and not yet seen stored in the session. Pi stores each with the next user
-  // prompt, so the same text is never handed over twice meanwhile; after a restart Pi's queue is empty.
-  const queued = new Set<string>();
   // The message of a person's restatement, by compaction id: looked up in the session once (a request
   // must not scan every entry), and set by `restate` when the person makes one.
   const restatements = new Map<string, string | undefined>();
@@ -189,7 +179,8 @@ export function createCompactionLifecycle(options: CompactionLifecycleOptions): 
     },
 
     compactionFailed(failure, state, ctx) {
-      if (state.items.length > 0) {
+      // With nothing to compact Pi says so itself, and there was nothing for a check to miss.
+      if (state.items.length > 0 && !failure.nothingToCompact) {
         ctx.ui.notify(formatCompactionFailed(failure.aborted), failure.aborted ? 'info' : 'warning');
       }
     },
@@ -200,36 +191,27 @@ export function createCompactionLifecycle(options: CompactionLifecycleOptions): 
       if (compaction === undefined) {
         return undefined;
       }
-      for (const content of queued) {
-        if (containsRecovery(event.messages, content) || recoveryStoredInSession(ctx.sessionManager, content)) {
-          queued.delete(content);
-        }
-      }
-      const { recovery } = await handledFor(compaction, () => check(branch, compaction, event.messages, ctx, state));
+      // A copy Pi stored for an earlier build sits wherever Pi put it; each goes, and what still applies
+      // is restated in its one place. The check reads the request as the model gets it.
+      const request = withoutRecoveries(event.messages);
+      const { recovery } = await handledFor(compaction, () => check(branch, compaction, request, ctx, state));
       const restatement = restatementFor(branch, compaction, ctx.sessionManager);
-      // Once Pi has stored its copy, the session carries the message and nothing is added.
-      const unstored = [recovery, restatement].filter(
-        (content): content is string =>
-          content !== undefined && !recoveryStoredAfter(branch, compaction, content) && !containsRecovery(event.messages, content),
-      );
-      if (unstored.length === 0) {
+      const restated = [recovery, restatement].filter((content): content is string => content !== undefined);
+      if (restated.length === 0 && request.length === event.messages.length) {
         return undefined;
       }
-      for (const content of unstored) {
-        if (!queued.has(content)) {
-          queued.add(content);
-          options.sendRecovery(content);
-        }
-      }
-      const messages: readonly (TMessage | PiCustomMessagePort)[] = event.messages;
-      return { messages: placeRecoveries(messages, unstored.map((content) => recoveryMessage(content, Date.now()))) };
+      const messages: readonly (TMessage | PiCustomMessagePort)[] = request;
+      return { messages: placeRecoveries(messages, restated.map((content) => recoveryMessage(content, Date.now()))) };
     },
 
     restate(session, state) {
       const branch = session.getBranch();
       const compaction = newestCompaction(branch);
+      if (compaction === undefined) {
+        return { kind: 'no_compaction' };
+      }
       const { pending, lastCheck } = statusOn(branch, compaction, session);
-      if (compaction === undefined || lastCheck?.compactionId !== compaction.id) {
+      if (lastCheck?.compactionId !== compaction.id) {
         return pending ? { kind: 'pending' } : { kind: 'nothing' };
       }
       const before = protectedSetAt(branch, compaction);

@@ -17,7 +17,6 @@ import type { GuardState } from './guard-state.js';
 import { RESTATE_ENTRY_TYPE, toRestatePayload } from './restate-entry.js';
 import { FOOTER_STATUS_KEY, formatFooter } from './ui/footer.js';
 import { STATE_ENTRY_TYPE, readStatePayload } from './persistence.js';
-import { RECOVERY_MESSAGE_TYPE } from './recovery.js';
 import { createContextGuardTools } from './tools.js';
 import { describeGuardChange } from './ui/change-line.js';
 
@@ -31,10 +30,6 @@ export type { PiExtensionPort } from '@j1nn0/pi-adapter-kit';
 export default function contextGuardExtension(pi: PiExtensionPort): void {
   const lifecycle = createCompactionLifecycle({
     verifier: createLiteralVerifier(),
-    // `nextTurn` persists the message with the next user prompt and never starts a turn of its own.
-    sendRecovery: (content) => {
-      pi.sendMessage({ customType: RECOVERY_MESSAGE_TYPE, content, display: false }, { deliverAs: 'nextTurn' });
-    },
     saveCheck: (check) => {
       pi.appendEntry(CHECK_ENTRY_TYPE, toCheckPayload(check));
     },
@@ -77,7 +72,7 @@ export default function contextGuardExtension(pi: PiExtensionPort): void {
   });
   onOptionalEvent(pi, 'session_compact_failed', (event, ctx) => {
     controller.ensureLoaded(ctx);
-    lifecycle.compactionFailed({ aborted: isAborted(event) }, controller.current(), ctx);
+    lifecycle.compactionFailed({ aborted: isAborted(event), nothingToCompact: foundNothingToCompact(event) }, controller.current(), ctx);
   });
   // The recovery mode and what a person holds critical come from the saved state, also in an SDK
   // session that never sent session_start.
@@ -101,6 +96,17 @@ export default function contextGuardExtension(pi: PiExtensionPort): void {
   for (const tool of createContextGuardTools(target)) {
     pi.registerTool(tool);
   }
+}
+
+/**
+ * Pi's words when a session has nothing to compact (every line that fires `session_compact_failed`, and
+ * oh-my-pi's, which fires none): Pi shows them itself.
+ */
+const NOTHING_TO_COMPACT = 'Nothing to compact';
+
+function foundNothingToCompact(event: unknown): boolean {
+  const message = typeof event === 'object' && event !== null ? (event as { errorMessage?: unknown }).errorMessage : undefined;
+  return typeof message === 'string' && message.startsWith(NOTHING_TO_COMPACT);
 }
 
 /** `session_compact_failed` marks a cancelled compaction with `aborted: true`. */

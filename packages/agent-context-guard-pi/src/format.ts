@@ -1,7 +1,7 @@
 import { CONTEXT_ITEM_KINDS, type ContextItem } from '@j1nn0/agent-context-guard';
 import type { CheckedItem, CompactionCheck } from './check-entry.js';
 import { unrestoredItems, type RestateOutcome } from './restate-entry.js';
-import { CRITICAL_SWITCHES, RECOVERY_MODES, countCritical, type GuardState } from './guard-state.js';
+import { CRITICAL_SWITCHES, RECOVERY_MODES, type GuardState } from './guard-state.js';
 import { MAX_CONTENT_CHARACTERS, MAX_ID_CHARACTERS, MAX_ITEMS, isValidId } from './limits.js';
 import type { MutationOutcome, NoChange, Rejection } from './mutations.js';
 import type { UnreadableProblem } from './persistence.js';
@@ -20,6 +20,7 @@ import {
   type OutcomeMessages,
 } from '@j1nn0/pi-adapter-kit';
 import type { Subcommand } from './subcommands.js';
+import { protectedCounts } from './ui/change-line.js';
 import type { ContextGuardToolName } from './ui/tool-rows.js';
 
 // Every text a person or the model sees. Recorded strings (ids, content) pass through
@@ -73,7 +74,7 @@ export function formatCompactionFailed(aborted: boolean): string {
 
 /** A headline with the counts, then one line per item in insertion order. */
 export function formatList(state: GuardState): string {
-  const lines = [`Context Guard: ${formatCounts(state.items)}.`];
+  const lines = [`Context Guard: ${protectedCounts(state.items)}.`];
   for (const item of state.items) {
     const flags = item.critical ? `${item.kind}, critical` : item.kind;
     lines.push(`- [${flags}] ${escapeTerminalText(item.id)}: ${escapeTerminalText(item.content)}`);
@@ -87,7 +88,7 @@ export function formatListWithCheck(state: GuardState, lastCheck: CompactionChec
 }
 
 export function formatStatus(status: GuardStatus): string {
-  const lines = [`Context Guard: ${formatCounts(status.state.items)}, recovery ${status.state.recovery}.`];
+  const lines = [`Context Guard: ${protectedCounts(status.state.items)}, recovery ${status.state.recovery}.`];
   if (status.discarded) {
     lines.push(DISCARDED_STATE_LINE);
   }
@@ -129,7 +130,7 @@ export const RESTATE_CRITICAL_FIRST =
 
 /** The word at `session_compact`: what the next model request will check. */
 export function formatPendingCheck(items: readonly ContextItem[]): string {
-  return `Context Guard: compacted; ${formatCounts(items)} will be checked at the next model request.`;
+  return `Context Guard: compacted; ${protectedCounts(items)} will be checked at the next model request.`;
 }
 
 /** How many ids each list names before it ends in `+N more`. */
@@ -204,7 +205,7 @@ function hiddenItemsMessage(headline: string, items: readonly ContextItem[]): st
 export function formatRestateReply(outcome: RestateOutcome): string {
   switch (outcome.kind) {
     case 'restated':
-      return `Restated for the model: ${outcome.ids.map(quoteId).join(', ')}. It reads them with your next message, right after the compaction summary.`;
+      return `Restated for the model: ${outcome.ids.map(quoteId).join(', ')}. It reads ${outcome.ids.length === 1 ? 'it' : 'them'} with your next message, right after the compaction summary.`;
     case 'already':
       return `Already restated after this compaction: ${outcome.ids.map(quoteId).join(', ')}; nothing was sent again.`;
     case 'pending':
@@ -213,6 +214,8 @@ export function formatRestateReply(outcome: RestateOutcome): string {
       return `Nothing restated: only items you hold critical are restated, and ${outcome.ids.map(quoteId).join(', ')} ${outcome.ids.length === 1 ? 'is' : 'are'} not. Make one critical with /context-guard critical <id> on, then run /context-guard restate again.`;
     case 'nothing':
       return 'Nothing to restate: the last compaction check found no lost item that recovery did not restore.';
+    case 'no_compaction':
+      return 'Nothing to restate: there has been no compaction on this branch. After one, its check says what was lost.';
   }
 }
 
@@ -244,7 +247,7 @@ export function formatChange(outcome: Extract<MutationOutcome, { kind: 'changed'
     case 'set_critical':
       return `Protected item ${quoteId(mutation.id)} is ${mutation.critical ? 'now' : 'no longer'} critical.`;
     case 'clear':
-      return `Context Guard cleared: removed ${formatCounts(previous.items)}.`;
+      return `Context Guard cleared: removed ${protectedCounts(previous.items)}.`;
     case 'set_recovery':
       return `Recovery set to ${mutation.recovery}.`;
   }
@@ -298,7 +301,7 @@ export function formatClearPreview(state: GuardState): string {
   if (state.items.length === 0) {
     return formatNoChange({ reason: 'already_empty' });
   }
-  return `Clear would remove ${formatCounts(state.items)}. Nothing changed; confirm with /context-guard clear --yes.`;
+  return `Clear would remove ${protectedCounts(state.items)}. Nothing changed; confirm with /context-guard clear --yes.`;
 }
 
 const UNREADABLE_REASONS: Readonly<Record<UnreadableProblem, string>> = {
@@ -311,10 +314,6 @@ export function formatUnreadableEntry(problem: UnreadableProblem): string {
 }
 
 /** `0 protected items`, `1 protected item (1 critical)`, `3 protected items (0 critical)`. */
-function formatCounts(items: readonly ContextItem[]): string {
-  const count = plural(items.length, 'protected item', 'protected items');
-  return items.length === 0 ? count : `${count} (${countCritical(items)} critical)`;
-}
 
 /** How each outcome of a change reads to a person or the model; a rejection also depends on which (formatOutcome). */
 const GUARD_OUTCOMES: Omit<OutcomeMessages<ChangedOutcome, NoChange, Rejection>, 'rejected'> = {

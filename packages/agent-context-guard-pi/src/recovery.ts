@@ -7,15 +7,17 @@ export function recoveryMessage(content: string, timestamp: number): PiCustomMes
   return { role: 'custom', customType: RECOVERY_MESSAGE_TYPE, content, display: false, timestamp };
 }
 
-/** Whether Pi already carries this recovery in the request, i.e. it has persisted it into the session. */
-export function containsRecovery(messages: readonly unknown[], content: string): boolean {
-  return messages.some((message) => {
-    if (typeof message !== 'object' || message === null) {
-      return false;
-    }
-    const fields = message as Readonly<Record<string, unknown>>;
-    return fields['role'] === 'custom' && fields['customType'] === RECOVERY_MESSAGE_TYPE && fields['content'] === content;
-  });
+/** The request without any recovery or restatement message: earlier builds had Pi store them after a prompt. */
+export function withoutRecoveries<TMessage>(messages: readonly TMessage[]): TMessage[] {
+  return messages.filter((message) => !isRecovery(message));
+}
+
+function isRecovery(message: unknown): boolean {
+  if (typeof message !== 'object' || message === null) {
+    return false;
+  }
+  const fields = message as Readonly<Record<string, unknown>>;
+  return fields['role'] === 'custom' && fields['customType'] === RECOVERY_MESSAGE_TYPE;
 }
 
 /**

@@ -27,7 +27,9 @@ export type RestateOutcome =
   /** The check found these lost, but the person holds none of them critical (with the same content). */
   | { readonly kind: 'not_critical'; readonly ids: readonly string[] }
   /** No check of the newest compaction found an item lost that recovery did not restore. */
-  | { readonly kind: 'nothing' };
+  | { readonly kind: 'nothing' }
+  /** There has been no compaction on this branch. */
+  | { readonly kind: 'no_compaction' };
 
 export interface RestatePayload extends Restatement {
   readonly schemaVersion: typeof RESTATE_PAYLOAD_VERSION;

@@ -9,6 +9,7 @@ import { FOOTER_CHECK_PENDING, formatFooter } from '../src/ui/footer.js';
 import {
   compact,
   contextRequest,
+  readGuard,
   expectCleanRun,
   recordAll,
   recoveryMessagesIn,
@@ -87,6 +88,20 @@ describe('a compaction an extension provides from session_before_compact', () =>
   });
 });
 
+describe('a compaction Pi could not make', () => {
+  it('adds no word of its own when Pi found nothing to compact: Pi says so itself', async () => {
+    const host = await startGuardHost();
+    await protectBoth(host);
+    host.takeNotifications();
+    await host.compact({ fail: 'nothing' });
+    expect(host.takeNotifications()).toEqual([]);
+    expect(footer(host)).toBe(formatFooter(await readGuard(host)));
+    // A failed summary request is told (session-properties.test.ts draws it among every other step).
+    await host.compact({ fail: 'error' });
+    expect(host.takeNotifications()).toHaveLength(1);
+  });
+});
+
 describe('the footer from a compaction until its check', () => {
   it('says a check is pending, also after a restart, and shows the counts again once checked', async () => {
     const host = await afterLossyCompaction();
@@ -102,7 +117,7 @@ describe('the footer from a compaction until its check', () => {
 });
 
 describe('/context-guard restate', () => {
-  it('is named by a check that lost critical items, and restates them once right after the summary until Pi stores them', async () => {
+  it('is named by a check that lost critical items, and restates them once right after the summary in every request, never handed to Pi', async () => {
     const host = await afterLossyCompaction();
     expect(await restate(host)).toBe(formatRestateReply({ kind: 'pending' }));
 
@@ -122,15 +137,17 @@ describe('/context-guard restate', () => {
     expect(JSON.stringify(saved)).not.toContain(CSV.content);
     expect(await restate(host)).toBe(formatRestateReply({ kind: 'already', ids: ['csv'] }));
 
-    // The next request carries it right after the summary, handed to Pi once.
+    // Every later request carries it right after the summary, and nothing is handed to Pi to store after a prompt.
     const content = formatRestatementContent([CSV]);
-    const returned = (await contextRequest(host, requestAfterCompaction(SUMMARY))) ?? [];
-    expect(recoveryMessagesIn(returned).map((message) => message['content'])).toEqual([content]);
-    expect(recoveryMessagesIn([returned[1]])).toHaveLength(1);
-    expect(recoverySends(host)).toHaveLength(1);
+    for (let request = 0; request < 2; request += 1) {
+      const returned = (await contextRequest(host, requestAfterCompaction(SUMMARY))) ?? [];
+      expect(recoveryMessagesIn(returned).map((message) => message['content'])).toEqual([content]);
+      expect(recoveryMessagesIn([returned[1]])).toHaveLength(1);
+    }
+    expect(recoverySends(host)).toEqual([]);
   });
 
-  it('survives a restart before the next request, and is not repeated once Pi stored it', async () => {
+  it('survives a restart, and a copy an earlier build had Pi store after a prompt gives way to the one in its place', async () => {
     const host = await afterLossyCompaction();
     await contextRequest(host, requestAfterCompaction(SUMMARY));
     host.takeNotifications();
@@ -141,10 +158,13 @@ describe('/context-guard restate', () => {
     const afterRestart = (await contextRequest(host, requestAfterCompaction(SUMMARY))) ?? [];
     expect(recoveryMessagesIn(afterRestart).map((message) => message['content'])).toEqual([content]);
 
-    // Pi stores the message with the next prompt; from then on the session carries it and nothing is added.
-    host.session.appendRaw({ type: 'custom_message', customType: RECOVERY_MESSAGE_TYPE, content, display: false });
-    await host.restart();
-    expect(await contextRequest(host, requestAfterCompaction(SUMMARY))).toBeUndefined();
+    // An earlier build had Pi store it after the person's prompt: that copy goes, and the restatement stays right after the summary.
+    const stored = { role: 'custom', customType: RECOVERY_MESSAGE_TYPE, content, display: false, timestamp: 1 };
+    const withStoredCopy = [...requestAfterCompaction(SUMMARY), stored];
+    const returned = (await contextRequest(host, withStoredCopy)) ?? [];
+    expect(recoveryMessagesIn(returned).map((message) => message['content'])).toEqual([content]);
+    expect(recoveryMessagesIn([returned[1]])).toHaveLength(1);
+    expect(returned.at(-1)).toEqual(requestAfterCompaction(SUMMARY).at(-1));
     expect(await restate(host)).toBe(formatRestateReply({ kind: 'already', ids: ['csv'] }));
   });
 
@@ -174,9 +194,9 @@ describe('/context-guard restate', () => {
     expect(await restate(host)).toBe(formatRestateReply({ kind: 'nothing' }));
   });
 
-  it('has nothing to restate before any compaction, and no tool of the model can do it', async () => {
+  it('says there was no compaction before any, and no tool of the model can restate', async () => {
     const host = await startGuardHost();
-    expect(await restate(host)).toBe(formatRestateReply({ kind: 'nothing' }));
+    expect(await restate(host)).toBe(formatRestateReply({ kind: 'no_compaction' }));
     expect([...host.tools.keys()].some((name) => name.includes('restate'))).toBe(false);
   });
 });

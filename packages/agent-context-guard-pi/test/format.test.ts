@@ -12,13 +12,11 @@ import {
   formatPendingCheck,
   formatRecoveryContent,
   formatRejection,
+  formatRestateReply,
   formatStatus,
-  formatUnreadableEntry,
-  formatUsage,
 } from '../src/format.js';
 import { EMPTY_GUARD_STATE, type GuardState } from '../src/guard-state.js';
 import type { GuardMutation, NoChange, Rejection } from '../src/mutations.js';
-import type { UnreadableProblem } from '../src/persistence.js';
 
 const TWO_ITEMS: GuardState = {
   recovery: 'off',
@@ -133,6 +131,14 @@ describe('format', () => {
     expect(formatCompactionFailed(true)).toBe('Context Guard: the compaction was cancelled; nothing was checked.');
   });
 
+  it('answers restate in the number of items it restated, and before any compaction says there was none', () => {
+    expect(formatRestateReply({ kind: 'restated', ids: ['no-deps'] })).toBe(
+      'Restated for the model: "no-deps". It reads it with your next message, right after the compaction summary.',
+    );
+    expect(formatRestateReply({ kind: 'restated', ids: ['a', 'b'] })).toContain('It reads them with');
+    expect(formatRestateReply({ kind: 'no_compaction' })).toBe('Nothing to restate: there has been no compaction on this branch. After one, its check says what was lost.');
+  });
+
   it('tells at compaction how many items the next request will check', () => {
     expect(formatPendingCheck(TWO_ITEMS.items)).toBe(
       'Context Guard: compacted; 2 protected items (1 critical) will be checked at the next model request.',
@@ -149,28 +155,10 @@ describe('format', () => {
     );
   });
 
-  // The one place each message's wording is pinned; every other test asks the formatter for it.
-  it.each<[string, string]>([
-    ['list', 'Usage: /context-guard list'],
-    ['add', 'Usage: /context-guard add <id> <goal|constraint|requirement|decision|fact> [--critical] <content>'],
-    ['remove', 'Usage: /context-guard remove <id>'],
-    ['critical', 'Usage: /context-guard critical <id> <on|off>'],
-    ['clear', 'Usage: /context-guard clear [--yes]'],
-    ['recovery', 'Usage: /context-guard recovery <off|critical>'],
-    ['status', 'Usage: /context-guard status'],
-  ])('words the usage of %s', (subcommand, usage) => {
-    expect(formatUsage(subcommand)).toBe(usage);
-  });
-
+  // docs/messages.md (messages-doc.test.ts) pins every message for its example values; these are the others.
   it.each<[GuardMutation, string]>([
     [{ kind: 'add', id: 'ship', itemKind: 'goal', content: 'S', critical: true }, 'Protected goal "ship" (critical).'],
-    [{ kind: 'add', id: 'no-deps', itemKind: 'constraint', content: 'N', critical: false }, 'Protected constraint "no-deps".'],
-    [{ kind: 'remove', id: 'no-deps' }, 'Removed protected item "no-deps".'],
-    [{ kind: 'set_critical', id: 'ship', critical: true }, 'Protected item "ship" is now critical.'],
-    [{ kind: 'set_critical', id: 'ship', critical: false }, 'Protected item "ship" is no longer critical.'],
-    [{ kind: 'set_recovery', recovery: 'critical' }, 'Recovery set to critical.'],
     [{ kind: 'set_recovery', recovery: 'off' }, 'Recovery set to off.'],
-    [{ kind: 'clear' }, 'Context Guard cleared: removed 2 protected items (1 critical).'],
   ])('words the change %j', (mutation, message) => {
     expect(formatChange({ kind: 'changed', mutation, previous: TWO_ITEMS, state: TWO_ITEMS })).toBe(message);
   });
@@ -183,41 +171,16 @@ describe('format', () => {
   });
 
   it.each<[NoChange, string]>([
-    [{ reason: 'already_empty' }, 'Context Guard has no protected items; nothing to clear.'],
     [{ reason: 'same_recovery', recovery: 'off' }, 'Recovery is already off; nothing changed.'],
-    [{ reason: 'same_critical', id: 'ship', critical: true }, 'Protected item "ship" is already critical; nothing changed.'],
     [{ reason: 'same_critical', id: 'ship', critical: false }, 'Protected item "ship" is already not critical; nothing changed.'],
   ])('words the request that changes nothing %j', (noChange, message) => {
     expect(formatNoChange(noChange)).toBe(message);
   });
 
-  it.each<[Rejection, string]>([
-    [{ code: 'invalid_kind' }, 'Rejected: unknown kind. Valid kinds: goal, constraint, requirement, decision, fact.'],
-    [{ code: 'invalid_recovery' }, 'Rejected: unknown recovery mode. Valid modes: off, critical.'],
-    [{ code: 'unknown_item', id: 'zz', recorded: [] }, 'Rejected: no protected item has id "zz". None is recorded yet.'],
-    [{ code: 'unknown_item', id: 'x'.repeat(80), recorded: ['a'] }, 'Rejected: no protected item has this id. Recorded: "a".'],
-    [
-      { code: 'invalid_id' },
-      'Rejected: an id must be 1-64 characters with no whitespace, control or bidirectional formatting characters.',
-    ],
-    [{ code: 'invalid_content' }, 'Rejected: content must be 1-500 characters and not blank.'],
-    [{ code: 'item_limit' }, 'Rejected: the limit of 100 protected items is reached.'],
-    [
-      { code: 'critical_by_model' },
-      'Rejected: only a person can mark an item critical (/context-guard critical <id> on); protect it without critical.',
-    ],
-  ])('words the rejection %j', (rejection, message) => {
-    expect(formatRejection(rejection, 'person')).toBe(message);
-    expect(formatRejection(rejection, 'model')).toBe(message);
-  });
-
-  it('names the next step for a taken id in the caller\'s terms', () => {
-    expect(formatRejection({ code: 'duplicate_item', id: 'ship' }, 'person')).toBe(
-      'Rejected: a protected item with id "ship" already exists; remove it first with /context-guard remove ship, or use another id.',
-    );
-    expect(formatRejection({ code: 'duplicate_item', id: 'ship' }, 'model')).toBe(
-      'Rejected: a protected item with id "ship" already exists; protect this one under another id.',
-    );
+  it('names no id too long to show, the same to a person and the model', () => {
+    const rejection: Rejection = { code: 'unknown_item', id: 'x'.repeat(80), recorded: ['a'] };
+    expect(formatRejection(rejection, 'person')).toBe('Rejected: no protected item has this id. Recorded: "a".');
+    expect(formatRejection(rejection, 'model')).toBe(formatRejection(rejection, 'person'));
   });
 
   it('names the recorded ids for an unknown one, and where the caller reads them all past five', () => {
@@ -227,17 +190,6 @@ describe('format', () => {
     );
     expect(formatRejection({ code: 'unknown_item', id: 'zz', recorded }, 'model')).toBe(
       'Rejected: no protected item has id "zz". Recorded: "a", "b", "c", "d", "e" and 1 more (context_guard_list lists all).',
-    );
-  });
-
-  it.each<[UnreadableProblem, string]>([
-    ['missing_payload', 'no payload'],
-    ['unsupported_version', 'unsupported schema version'],
-    ['malformed_payload', 'malformed payload'],
-    ['rejected_items', 'invalid items'],
-  ])('names the unreadable-entry problem %s as %j, without the content', (problem, reason) => {
-    expect(formatUnreadableEntry(problem)).toBe(
-      `Context Guard: the newest saved state on this branch is unreadable (${reason}); starting empty.`,
     );
   });
 });

@@ -111,7 +111,7 @@ describe('README', () => {
       DOCUMENTED_NOTICE,
       formatRecoveryContent([SHIP]),
       // The roles of a turn's requests: test/e2e/compaction-paths.test.ts compares them with the real Pi's.
-      expect.stringMatching(/^request 1: system, /u),
+      expect.stringMatching(/^turn 1, request 1: system, /u),
     ]);
     // docs/messages.md is written by test/messages-doc.test.ts, which holds its every line true.
     for (const page of readdirSync(new URL('../docs/', import.meta.url)).filter((name) => name !== 'compaction.md' && name !== 'messages.md')) {

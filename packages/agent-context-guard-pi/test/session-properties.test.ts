@@ -21,7 +21,7 @@ import {
 import { EMPTY_GUARD_STATE, countCritical, type GuardState } from '../src/guard-state.js';
 import { applyMutation, type GuardMutation, type MutationOutcome } from '../src/mutations.js';
 import { STATE_ENTRY_TYPE, readStatePayload, restoreFromBranch } from '../src/persistence.js';
-import { RECOVERY_MESSAGE_TYPE, containsRecovery } from '../src/recovery.js';
+import { RECOVERY_MESSAGE_TYPE } from '../src/recovery.js';
 import { PROTECT_TOOL_NAME } from '../src/tools.js';
 import { FOOTER_STATUS_KEY, formatFooter } from '../src/ui/footer.js';
 import { CONTENT, OTHER_LINE, SAVED_DATA, changeArbitrary, commandLineOf, protectArgumentsOf } from './change-arbitraries.js';
@@ -86,8 +86,8 @@ interface MessagePlan {
 
 interface RequestPlan {
   readonly messages: readonly MessagePlan[];
-  /** Whether the request holds Pi's stored copies of the recoveries handed to it so far. */
-  readonly carryStoredRecoveries: boolean;
+  /** Whether the request ends with a recovery Pi stored after a prompt for an earlier build. */
+  readonly carriesStoredCopy: boolean;
 }
 
 const requestPlan: fc.Arbitrary<RequestPlan> = fc.record({
@@ -101,11 +101,14 @@ const requestPlan: fc.Arbitrary<RequestPlan> = fc.record({
     }),
     { minLength: 1, maxLength: 5 },
   ),
-  carryStoredRecoveries: fc.boolean(),
+  // A recovery an earlier build had Pi store after a prompt, where Pi put it.
+  carriesStoredCopy: fc.boolean(),
 });
 
-/** The request for a plan, mentioning the protected items; `handed` are the recoveries handed to Pi so far. */
-function buildRequest(plan: RequestPlan, items: readonly ContextItem[], handed: readonly string[]): unknown[] {
+const STORED_COPY = 'Context Guard recovery: a copy an earlier build had Pi store';
+
+/** The request for a plan, mentioning the protected items. */
+function buildRequest(plan: RequestPlan, items: readonly ContextItem[]): unknown[] {
   const messages = plan.messages.map((message) => {
     const mentioned = message.mentions.flatMap(({ pick, rendering }) => {
       const item = items[pick % Math.max(items.length, 1)];
@@ -113,9 +116,7 @@ function buildRequest(plan: RequestPlan, items: readonly ContextItem[], handed: 
     });
     return PLACEMENTS[message.placement](`${message.before}${mentioned.join(' ')}${message.after}`);
   });
-  // Pi stores each handed-over recovery once; one stored twice would be two turns apart, across a compaction.
-  const carried = plan.carryStoredRecoveries ? [...new Set(handed)] : [];
-  return [...messages, ...carried.map((content) => customMessage(RECOVERY_MESSAGE_TYPE, content, false))];
+  return plan.carriesStoredCopy ? [...messages, customMessage(RECOVERY_MESSAGE_TYPE, STORED_COPY, false)] : messages;
 }
 
 type CompactionPath = 'pi' | 'turn boundary' | 'failed' | 'cancelled';
@@ -125,7 +126,7 @@ type Step =
   | { readonly kind: 'line'; readonly line: string }
   | { readonly kind: 'compaction'; readonly path: CompactionPath }
   | { readonly kind: 'request'; readonly plan: RequestPlan }
-  | { readonly kind: 'pi stores recoveries' | 'unreadable state saved' | 'turn' }
+  | { readonly kind: 'unreadable state saved' | 'turn' }
   | { readonly kind: 'saved'; readonly data: unknown; readonly times: 1 | 2 }
   | { readonly kind: 'reload'; readonly how: 'session_start x1' | 'session_start x2' | 'restart' | 'new session and back' }
   /** A /tree move or a fork at the entry `back` entries above the leaf: off a compaction, or to a branch without its check. */
@@ -141,7 +142,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 3, arbitrary: fc.constant<Step>({ kind: 'compaction', path: 'turn boundary' }) },
   { weight: 1, arbitrary: fc.constantFrom<CompactionPath>('failed', 'cancelled').map((path): Step => ({ kind: 'compaction', path })) },
   { weight: 10, arbitrary: requestPlan.map((plan): Step => ({ kind: 'request', plan })) },
-  { weight: 1, arbitrary: fc.constantFrom<Step>({ kind: 'pi stores recoveries' }, { kind: 'unreadable state saved' }, { kind: 'turn' }) },
+  { weight: 1, arbitrary: fc.constantFrom<Step>({ kind: 'unreadable state saved' }, { kind: 'turn' }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('saved' as const), data: SAVED_DATA, times: fc.constantFrom(1 as const, 2 as const) }) },
   {
     weight: 2,
@@ -153,21 +154,11 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 /** What one host's run remembers between steps; a restart starts a new run of the extension. */
 interface World {
   readonly host: FakePiHost;
-  /** Recoveries handed to Pi in this run that no request has carried and Pi has not stored: each is handed over once. */
-  handedOver: Set<string>;
   /** Whether the last load found the newest saved state unreadable (what `status` says). */
   discarded: boolean;
 }
 
 const items = (state: ReturnType<typeof protectedSetAt>): readonly ContextItem[] => (state.kind === 'restored' ? state.value.items : []);
-
-/** Whether these entries hold a recovery with this content that Pi stored. */
-function storedRecovery(entries: readonly unknown[], content: string): boolean {
-  return entries.some((entry) => {
-    const fields = entry as Readonly<Record<string, unknown>>;
-    return fields['type'] === 'custom_message' && fields['customType'] === RECOVERY_MESSAGE_TYPE && fields['content'] === content;
-  });
-}
 
 /** The notifications of a step, none of which carries item content (raw or as displayed). */
 function take(host: FakePiHost): ReturnType<FakePiHost['takeNotifications']> {
@@ -259,13 +250,10 @@ async function modelRequest(world: World, plan: RequestPlan): Promise<void> {
   const branch = host.session.getBranch();
   const entries = host.session.getEntries();
   const compacted = newestCompaction(branch);
-  const handedEver = recoverySends(host).map(([message]) => (message as { content: string }).content);
-  const messages = buildRequest(plan, state.items, handedEver);
+  const messages = buildRequest(plan, state.items);
+  // What the model reads: the request without the stored copy, which is checked and restated in its one place.
+  const request = messages.filter((message) => (message as { customType?: unknown }).customType !== RECOVERY_MESSAGE_TYPE);
   const checkedBefore = compacted === undefined ? undefined : savedCheckOf(branch, compacted, entries);
-  const sendsBefore = recoverySends(host).length;
-  for (const handed of world.handedOver) {
-    if (containsRecovery(messages, handed) || storedRecovery(entries, handed)) world.handedOver.delete(handed);
-  }
 
   const returned = await contextRequest(host, messages);
 
@@ -289,7 +277,7 @@ async function modelRequest(world: World, plan: RequestPlan): Promise<void> {
     const protectedItems = items(at);
     const report = await verifyContext({
       snapshot: { schemaVersion: CONTEXT_GUARD_SCHEMA_VERSION, items: protectedItems },
-      context: projectContext(messages, undefined, messageSeparatorFor(protectedItems.map((item) => item.content))),
+      context: projectContext(request, undefined, messageSeparatorFor(protectedItems.map((item) => item.content))),
       verifier: createLiteralVerifier(),
     });
     const checked = (ids: readonly string[]): CheckedItem[] =>
@@ -316,30 +304,23 @@ async function modelRequest(world: World, plan: RequestPlan): Promise<void> {
   }
   expect(appended, 'one check entry, at the first request after the compaction').toHaveLength(checkedBefore === undefined && check !== undefined ? 1 : 0);
 
-  // The recovery the check decided on, as protected at the compaction, unless the request or the branch holds it.
+  // The recovery the check decided on, as protected at the compaction, in every request after it, right after
+  // the newest summary and nowhere else: never handed to Pi to store after a prompt.
+  expect(recoverySends(host), 'nothing is handed to Pi').toEqual([]);
   const restored = check?.kind === 'verified' ? items(at).filter((item) => check.restoredIds.includes(item.id)) : [];
   const recovery = restored.length === 0 ? undefined : formatRecoveryContent(restored);
-  const storedAfter = recovery !== undefined && storedRecovery(branch.slice(compacted.index + 1), recovery);
-  if (recovery === undefined || storedAfter || containsRecovery(messages, recovery)) {
+  if (recovery === undefined && request.length === messages.length) {
     expect(returned, 'nothing is added').toBeUndefined();
-    expect(recoverySends(host)).toHaveLength(sendsBefore);
     return;
   }
   let place = 0;
-  messages.forEach((message, index) => {
+  request.forEach((message, index) => {
     if ((message as { role?: unknown }).role === 'compactionSummary') place = index + 1;
   });
-  expect(returned, 'one recovery, right after the newest compaction summary').toEqual([
-    ...messages.slice(0, place),
-    { role: 'custom', customType: RECOVERY_MESSAGE_TYPE, content: recovery, display: false, timestamp: expect.any(Number) as unknown },
-    ...messages.slice(place),
-  ]);
-  const sent = recoverySends(host).slice(sendsBefore).map(([message]) => (message as { content: string }).content);
-  expectEqual(sent, world.handedOver.has(recovery) ? [] : [recovery], 'handed to Pi once until a request carries it or Pi stores it');
-  world.handedOver.add(recovery);
+  const placed = recovery === undefined ? [] : [{ role: 'custom', customType: RECOVERY_MESSAGE_TYPE, content: recovery, display: false, timestamp: expect.any(Number) as unknown }];
+  expect(returned, 'the stored copy gone, one recovery right after the newest compaction summary').toEqual([...request.slice(0, place), ...placed, ...request.slice(place)]);
 }
 
-/** A move that loads the state again: a saved entry, another start, a restart, a new session and back, a /tree move, a fork. */
 async function reload(world: World, next: Extract<Step, { kind: 'saved' | 'reload' | 'tree' | 'fork' }>): Promise<void> {
   const { host } = world;
   const entriesBefore = host.session.getEntries().length;
@@ -361,8 +342,6 @@ async function reload(world: World, next: Extract<Step, { kind: 'saved' | 'reloa
   } else {
     await host.startSession('startup', { times: next.how === 'session_start x1' ? 1 : 2 });
   }
-  // A new run of the extension, or another session: what was handed to Pi before is not handed over again.
-  if (next.kind === 'fork' || (next.kind === 'reload' && (next.how === 'restart' || next.how === 'new session and back'))) world.handedOver = new Set();
   if (next.kind !== 'fork') expect(host.session.getEntries(), 'loading never appends').toHaveLength(entriesBefore + (next.kind === 'saved' ? 1 : 0));
   const restored = restoreFromBranch(host.session.getBranch());
   world.discarded = restored.kind === 'unreadable';
@@ -383,12 +362,6 @@ async function act(world: World, next: Step): Promise<void> {
       return compaction(world, next.path);
     case 'request':
       return modelRequest(world, next.plan);
-    case 'pi stores recoveries':
-      // Pi stores what it was handed with the next user prompt, as a custom message entry.
-      for (const handed of world.handedOver) {
-        host.session.appendRaw({ type: 'custom_message', customType: RECOVERY_MESSAGE_TYPE, content: handed, display: false });
-      }
-      return;
     case 'unreadable state saved':
       // An older adapter or a hand edit: the guard keeps what it holds until it loads again.
       host.session.appendRaw({ type: 'custom', customType: STATE_ENTRY_TYPE, data: { schemaVersion: 99 } });
@@ -428,7 +401,7 @@ describe('the adapter over random sessions', () => {
     async () => {
       await fc.assert(
         fc.asyncProperty(fc.array(step, { maxLength: MAX_STEPS, size: 'max' }), async (steps) => {
-          const world: World = { host: await startGuardHostWithCompactor(), handedOver: new Set(), discarded: false };
+          const world: World = { host: await startGuardHostWithCompactor(), discarded: false };
           for (const next of steps) {
             await act(world, next);
             const compactions = compactionIds(world.host);

@@ -30,7 +30,6 @@ async function checkAfterCompaction(systemPrompt?: string): Promise<CompactionCh
   const saved: CompactionCheck[] = [];
   const lifecycle = createCompactionLifecycle({
     verifier: createLiteralVerifier(),
-    sendRecovery: () => undefined,
     saveCheck: (check) => saved.push(check),
     saveRestatement: () => undefined,
   });

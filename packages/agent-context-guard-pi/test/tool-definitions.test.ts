@@ -9,7 +9,7 @@ const TOOL_PAYLOAD_BUDGET_BYTES = 900;
 const refuse = (): never => {
   throw new Error('defining tools must not act');
 };
-const lifecycle = createCompactionLifecycle({ verifier: refuse, sendRecovery: refuse, saveCheck: refuse, saveRestatement: refuse });
+const lifecycle = createCompactionLifecycle({ verifier: refuse, saveCheck: refuse, saveRestatement: refuse });
 const tools = createContextGuardTools({
   controller: createGuardController({ appendEntry: refuse }),
   lifecycle,

@@ -1,9 +1,21 @@
 import { WORK_ITEM_STATUSES, type WorkItemStatus } from '@j1nn0/agent-state';
 import { helpRequest, mutationRequest, readOnlyRequest, rejectedRequest, splitWord, usageNoticeType, usageRequest } from '@j1nn0/pi-adapter-kit';
-import { surfaceOf, type CommandReply, type CommandRequest, type Notice, type PiContextPort, type ReadOnlyRequest } from '@j1nn0/pi-adapter-kit';
+import { awaitsFirstSave, surfaceOf, type CommandReply, type CommandRequest, type Notice, type PiContextPort, type ReadOnlyRequest } from '@j1nn0/pi-adapter-kit';
 import type { AgentStateController } from './controller.js';
-import { formatClearPreview, formatHistory, formatLeftovers, formatOutcome, formatPanelVisibility, formatRejection, formatStatus, formatUsage } from './format.js';
-import { stateHistory } from './history.js';
+import {
+  formatClearPreview,
+  formatExport,
+  formatExportReply,
+  formatHistory,
+  formatLeftovers,
+  formatOutcome,
+  formatPanelVisibility,
+  formatRejection,
+  formatStatus,
+  formatUsage,
+  NOT_SAVED_YET,
+} from './format.js';
+import { ALL_HISTORY, stateHistory } from './history.js';
 import { isQuotedId } from './limits.js';
 import type { Rejection, StateMutation } from './mutations.js';
 import type { Subcommand } from './subcommands.js';
@@ -12,10 +24,10 @@ import type { StateView } from './ui/state-view.js';
 export const COMMAND_NAME = 'agent-state';
 
 /**
- * Requests that change nothing recorded: reading the state or its history, previewing a clear, hiding or
- * showing the panel.
+ * Requests that change nothing recorded: reading the state, its history (the newest changes or all of
+ * them) or its export, previewing a clear, hiding or showing the panel.
  */
-export type AgentStateReadOnlyAction = 'status' | 'history' | 'clear_preview' | 'panel_on' | 'panel_off';
+export type AgentStateReadOnlyAction = 'status' | 'history' | 'history_all' | 'export' | 'clear_preview' | 'panel_on' | 'panel_off';
 
 export type AgentStateRequest = CommandRequest<AgentStateReadOnlyAction, StateMutation, Rejection>;
 
@@ -26,12 +38,17 @@ export function parseCommand(args: string): AgentStateRequest {
     case 'status':
       return rest === '' ? readOnlyRequest('status') : usageRequest(subcommand);
     case 'history': {
-      const { word: id, rest: extra } = splitWord(rest);
+      const { word: first, rest: afterFirst } = splitWord(rest);
+      const all = first === '--all';
+      const { word: id, rest: extra } = all ? splitWord(afterFirst) : { word: first, rest: afterFirst };
       if (extra !== '') {
         return usageRequest(subcommand);
       }
-      return id === '' ? readOnlyRequest('history') : readOnlyRequest('history', id);
+      const action = all ? 'history_all' : 'history';
+      return id === '' ? readOnlyRequest(action) : readOnlyRequest(action, id);
     }
+    case 'export':
+      return rest === '' ? readOnlyRequest('export') : usageRequest(subcommand);
     case 'objective':
       return rest === '' ? usageRequest(subcommand) : mutationRequest({ kind: 'set_objective', objective: rest });
     case 'add':
@@ -106,8 +123,16 @@ export function runCommand(request: AgentStateRequest, target: CommandTarget, ct
       return { ...runReadOnly(request, target, ctx), savedChange: false };
     case 'mutation': {
       const outcome = controller.apply(request.mutation, ctx, 'person');
-      const beyondChange = outcome.kind === 'changed' ? formatLeftovers(outcome) : undefined;
-      return { ...formatOutcome(outcome, 'person'), savedChange: outcome.kind === 'changed', ...(beyondChange === undefined ? {} : { beyondChange }) };
+      if (outcome.kind !== 'changed') {
+        return { ...formatOutcome(outcome, 'person'), savedChange: false };
+      }
+      // Where the chat line shows the change itself, what a person must know beyond it is still told.
+      // In Pi's terminal the footer says a session is not saved yet, so the chat keeps to the change; a
+      // client, which may show no footer, gets it in the reply.
+      const notice = formatOutcome(outcome, 'person');
+      const message = awaitsFirstSave(ctx) ? `${notice.message} ${NOT_SAVED_YET}` : notice.message;
+      const beyondChange = formatLeftovers(outcome);
+      return { ...notice, message, savedChange: true, ...(beyondChange === undefined ? {} : { beyondChange }) };
     }
     case 'usage':
       return { message: formatUsage(request.subcommand), type: usageNoticeType(request), savedChange: false };
@@ -123,15 +148,27 @@ function runReadOnly(
 ): Notice {
   switch (action) {
     case 'status':
-      return { message: formatStatus(controller.current(), controller.summary(), controller.since()), type: 'info' };
+      return { message: formatStatus(controller.current(), controller.summary(), controller.since(), new Date(), controller.declared()), type: 'info' };
     case 'history':
-      return { message: formatHistory(stateHistory(ctx.sessionManager.getBranch(), id), id, new Date()), type: 'info' };
+    case 'history_all': {
+      const history = stateHistory(ctx.sessionManager.getBranch(), id, action === 'history_all' ? ALL_HISTORY : undefined);
+      return { message: formatHistory(history, id, new Date()), type: 'info' };
+    }
+    case 'export': {
+      // Into the editor where Pi has one (its terminal), for the person to copy or send; else as the reply.
+      const markdown = formatExport(controller.current(), controller.since(), controller.declared());
+      const intoEditor = markdown !== undefined && surfaceOf(ctx) === 'terminal' && ctx.ui.setEditorText !== undefined;
+      if (intoEditor) {
+        ctx.ui.setEditorText?.(markdown);
+      }
+      return { message: formatExportReply(markdown, intoEditor), type: 'info' };
+    }
     case 'clear_preview':
       return { message: formatClearPreview(controller.current()), type: 'info' };
     case 'panel_on':
     case 'panel_off': {
       screen.setPanelVisible(action === 'panel_on');
-      screen.show(ctx, controller.current(), controller.summary(), controller.since());
+      screen.show(ctx, controller.shown());
       return { message: formatPanelVisibility(action === 'panel_on', surfaceOf(ctx), controller.current()), type: 'info' };
     }
   }

@@ -2,11 +2,11 @@ import { COMMAND_NAME, parseCommand, runCommand, type CommandTarget } from './co
 import { completeArguments } from './completions.js';
 import { createAgentStateController } from './controller.js';
 import { onSessionChange, registerEntryTranscript, registerReplyCommand, type PiExtensionPort } from '@j1nn0/pi-adapter-kit';
-import { STATE_ENTRY_TYPE, readStatePayload } from './persistence.js';
+import { STATE_ENTRY_TYPE, readSavedChange } from './persistence.js';
 import { createAgentStateTools } from './tools.js';
 import { createStateView } from './ui/state-view.js';
 import { registerPanelShortcut } from './ui/panel-shortcut.js';
-import { describeChange } from './ui/change-line.js';
+import { describeSavedChange } from './ui/change-line.js';
 
 export { STATE_ENTRY_TYPE, STATE_PAYLOAD_VERSION, type StatePayload } from './persistence.js';
 export type { PiExtensionPort } from '@j1nn0/pi-adapter-kit';
@@ -18,16 +18,16 @@ export default function agentStateExtension(pi: PiExtensionPort): void {
     (customType, data) => {
       pi.appendEntry(customType, data);
     },
-    (ctx, snapshot, summary, since) => {
-      screen.show(ctx, snapshot, summary, since);
+    (ctx, shown) => {
+      screen.show(ctx, shown);
     },
   );
   const target: CommandTarget = { controller, screen };
   const transcript = registerEntryTranscript(pi, {
     customType: STATE_ENTRY_TYPE,
     title: 'Agent State',
-    read: readStatePayload,
-    describe: describeChange,
+    read: readSavedChange,
+    describe: describeSavedChange,
   });
 
   // Every start, session switch and tree move on any host may change which branch is current: restore from it.
@@ -42,6 +42,11 @@ export default function agentStateExtension(pi: PiExtensionPort): void {
     run: (args, ctx) => runCommand(parseCommand(args), target, ctx),
     complete: (prefix) => completeArguments(prefix, controller.current().workItems.map((item) => item.id)),
     transcript,
+  });
+
+  // Pi writes a new session to disk once the conversation starts: the footer's "not saved yet" goes then.
+  pi.on('turn_end', (_event, ctx) => {
+    if (screen.saysNotSaved()) screen.show(ctx, controller.shown());
   });
 
   registerPanelShortcut(pi, screen, controller);

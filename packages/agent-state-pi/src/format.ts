@@ -9,8 +9,8 @@ import { MAX_DECISIONS, MAX_ID_CHARACTERS, MAX_TEXT_CHARACTERS, MAX_WORK_ITEMS, 
 import { isEmptySnapshot, type MutationOutcome, type NoChange, type Rejection } from './mutations.js';
 import type { StateHistory } from './history.js';
 import type { UnreadableProblem } from './persistence.js';
-import { NO_TIMES, itemSince, type SinceTimes } from './since.js';
-import { describeChanges } from './ui/change-line.js';
+import { NO_DECLARATIONS, NO_TIMES, itemSince, type DeclaredBy, type SinceTimes } from './since.js';
+import { STATUS_ARROW, contentsText, describeChanges } from './ui/change-line.js';
 import type { Subcommand } from './subcommands.js';
 import { ENVELOPE_PROBLEM_REASONS, escapeTerminalText, invalidIdRejection, outcomeNotice } from '@j1nn0/pi-adapter-kit';
 import { LISTED_IDS, formatCommandUsage, formatEntryTime, plural, quoteId, unknownIdRejection, wordList } from '@j1nn0/pi-adapter-kit';
@@ -23,7 +23,7 @@ const STATUS_LIST = WORK_ITEM_STATUSES.join(', ');
 
 const GRAMMARS: Readonly<Record<Subcommand, string>> = {
   status: 'status',
-  history: 'history [id]',
+  history: 'history [--all] [id]',
   objective: 'objective <text>',
   add: 'add <id> <content>',
   set: `set <id> <${WORK_ITEM_STATUSES.join('|')}>`,
@@ -31,6 +31,7 @@ const GRAMMARS: Readonly<Record<Subcommand, string>> = {
   decide: 'decide <id> <content>',
   clear: 'clear [--yes]',
   panel: 'panel <on|off>',
+  export: 'export',
 };
 
 /** The usage of one subcommand; for a bare or unknown one, the whole command's usage line. */
@@ -49,16 +50,29 @@ export function formatItemStatus(item: WorkItem, since: SinceTimes, now: Date): 
   return time === undefined ? `[${item.status}]` : `[${item.status} since ${formatEntryTime(time, now)}]`;
 }
 
+/** Beside an item whose current status the model declared; a person's own word carries no mark. */
+export const MODEL_MARK = '(model)';
+
+/** Where some item carries MODEL_MARK: what it means and how the person makes the status theirs. */
+export const MODEL_MARK_LEGEND = `${MODEL_MARK}: the model declared this status; /agent-state set <id> <status> makes it yours.`;
+
+/** `lat1 (model)`: an item's id, marked when the model declared its current status. */
+export function formatItemId(id: string, declared: DeclaredBy): string {
+  return declared.get(id) === 'model' ? `${escapeTerminalText(id)} ${MODEL_MARK}` : escapeTerminalText(id);
+}
+
 /**
  * One headline line, then one line per work item and per decision, in insertion order. The counts come
  * from the core's summary; the controller passes the one it computed when the state last changed. Each
- * unfinished item says since when it has had its status (`since`, read at `now`); nothing is judged.
+ * unfinished item says since when it has had its status (`since`, read at `now`), and each item whose
+ * status the model declared is marked (`declared`); nothing is judged.
  */
 export function formatStatus(
   snapshot: AgentStateSnapshot,
   summary: AgentStateSummary = summarizeAgentState(snapshot),
   since: SinceTimes = NO_TIMES,
   now: Date = new Date(),
+  declared: DeclaredBy = NO_DECLARATIONS,
 ): string {
   const objective =
     snapshot.objective === undefined ? 'no objective' : `objective "${escapeTerminalText(snapshot.objective)}"`;
@@ -66,7 +80,10 @@ export function formatStatus(
   if (snapshot.workItems.length > 0) {
     lines.push('Work items:');
     for (const item of snapshot.workItems) {
-      lines.push(`- ${formatItemStatus(item, since, now)} ${escapeTerminalText(item.id)}: ${escapeTerminalText(item.content)}`);
+      lines.push(`- ${formatItemStatus(item, since, now)} ${formatItemId(item.id, declared)}: ${escapeTerminalText(item.content)}`);
+    }
+    if (snapshot.workItems.some((item) => declared.get(item.id) === 'model')) {
+      lines.push(MODEL_MARK_LEGEND);
     }
   }
   if (snapshot.decisions.length > 0) {
@@ -80,9 +97,14 @@ export function formatStatus(
 
 const WHO: Readonly<Record<Caller, string>> = { person: 'you', model: 'model' };
 
+/** The command that shows every saved change (of one item: `id`), named where a history leaves some out. */
+function allHistoryCommand(id: string | undefined): string {
+  return id === undefined ? '/agent-state history --all' : `/agent-state history --all ${escapeTerminalText(id)}`;
+}
+
 /**
  * The saved changes on the branch, newest last, each with its time, who asked and what changed,
- * saying how many earlier ones are left out. `id`: the history of one item.
+ * saying how many earlier ones are left out and which command shows them. `id`: the history of one item.
  */
 export function formatHistory(history: StateHistory, id: string | undefined, now: Date): string {
   const subject = id === undefined ? '' : ` of ${quoteId(id)}`;
@@ -92,7 +114,8 @@ export function formatHistory(history: StateHistory, id: string | undefined, now
       : `Agent State history: no saved change on this branch touches ${quoteId(id)}.`;
   }
   const { earlier } = history;
-  const lines = [`Agent State history${subject}, newest last${earlier > 0 ? ` (${earlier.toString()} earlier not shown)` : ''}:`];
+  const left = earlier > 0 ? ` (${plural(earlier, 'earlier change', 'earlier changes')} not shown; ${allHistoryCommand(id)} shows them)` : '';
+  const lines = [`Agent State history${subject}, newest last${left}:`];
   for (const line of history.lines) {
     const who = line.by === undefined ? 'who is not recorded' : WHO[line.by];
     const what = line.changes === undefined ? 'unreadable saved state' : describeChanges(line.changes);
@@ -118,8 +141,10 @@ export function formatChange(outcome: Extract<MutationOutcome, { kind: 'changed'
       return `Added work item ${quoteId(mutation.id)} (${mutation.status ?? 'open'}).`;
     case 'set_status': {
       const before = previous.workItems.find((item) => item.id === mutation.id)?.status;
-      return `Work item ${quoteId(mutation.id)}: ${before ?? 'unknown'} -> ${mutation.status}.`;
+      return `Work item ${quoteId(mutation.id)}: ${before ?? 'unknown'} ${STATUS_ARROW} ${mutation.status}.`;
     }
+    case 'confirm_status':
+      return `Work item ${quoteId(mutation.id)} stays ${mutation.status}, now on your word instead of the model's.`;
     case 'remove_work_item':
       return `Removed work item ${quoteId(mutation.id)}.`;
     case 'add_decision':
@@ -128,6 +153,12 @@ export function formatChange(outcome: Extract<MutationOutcome, { kind: 'changed'
       return `Agent State cleared: removed ${formatContents(previous)}.`;
   }
 }
+
+/**
+ * Said after a person's change while Pi holds the session in memory only: Pi writes a new session once
+ * the conversation starts (the first message or reply, by release line), and the footer says it too.
+ */
+export const NOT_SAVED_YET = 'Not saved yet: Pi writes this session to disk once you talk to the model; quitting before that loses it.';
 
 /**
  * What a new objective leaves of the one before it: the unfinished work items (the first LISTED_IDS by
@@ -192,6 +223,8 @@ export function formatRejection(rejection: Rejection, caller: Caller): string {
         ids: rejection.recorded,
         listAll: NEXT_STEPS[caller].listAll,
       });
+    case 'decision_not_removable':
+      return `Rejected: ${quoteId(rejection.id)} is a decision, and decisions are kept: remove takes work items only. To start over without any, clear everything with /agent-state clear --yes.`;
     case 'invalid_input':
       return 'Rejected: the Agent State core refused this input.';
   }
@@ -250,10 +283,7 @@ function formatCounts(snapshot: AgentStateSnapshot, summary: AgentStateSummary):
 }
 
 function formatContents(snapshot: AgentStateSnapshot): string {
-  const objective = snapshot.objective === undefined ? 'no objective' : 'the objective';
-  const workItems = plural(snapshot.workItems.length, 'work item', 'work items');
-  const decisions = plural(snapshot.decisions.length, 'decision', 'decisions');
-  return `${objective}, ${workItems} and ${decisions}`;
+  return contentsText(snapshot.objective !== undefined, snapshot.workItems.length, snapshot.decisions.length);
 }
 
 /** How each outcome of a change reads to a person or the model; a rejection also depends on which (formatOutcome). */
@@ -262,3 +292,63 @@ const AGENT_STATE_OUTCOMES: Omit<OutcomeMessages<ChangedOutcome, NoChange, Rejec
   changed: formatChange,
   unchanged: formatNoChange,
 };
+
+const CALLER_NAMES: Readonly<Record<Caller, string>> = { person: 'the person', model: 'the model' };
+
+/** `2026-12-04 13:17` in local time: an export is read later and elsewhere, so every time has its date. */
+function formatExportTime(iso: string): string {
+  const time = new Date(iso);
+  if (Number.isNaN(time.getTime())) return iso;
+  const two = (value: number): string => value.toString().padStart(2, '0');
+  return `${time.getFullYear().toString()}-${two(time.getMonth() + 1)}-${two(time.getDate())} ${two(time.getHours())}:${two(time.getMinutes())}`;
+}
+
+/** What an item's export line says after its text: status, since when, and who declared it, where known. */
+function exportedStatus(item: WorkItem, since: SinceTimes, declared: DeclaredBy): string {
+  const time = itemSince(since, item);
+  const by = declared.get(item.id);
+  return [
+    time === undefined ? item.status : `${item.status} since ${formatExportTime(time)}`,
+    ...(by === undefined ? [] : [`declared by ${CALLER_NAMES[by]}`]),
+  ].join(', ');
+}
+
+/** Recorded text in Markdown on one line: control characters shown, not run; line breaks as spaces. */
+function exportText(text: string): string {
+  return escapeTerminalText(text.replace(/\r?\n/g, ' '));
+}
+
+/**
+ * `/agent-state export`: the state as Markdown for a pull request or another session: the objective,
+ * each work item with a checkbox, its status, since when and who declared it, and the decisions. Only
+ * what is recorded; undefined for an empty state.
+ */
+export function formatExport(snapshot: AgentStateSnapshot, since: SinceTimes, declared: DeclaredBy): string | undefined {
+  if (isEmptySnapshot(snapshot)) {
+    return undefined;
+  }
+  const lines = ['## Agent State', '', `Objective: ${snapshot.objective === undefined ? 'none recorded' : exportText(snapshot.objective)}`];
+  if (snapshot.workItems.length > 0) {
+    lines.push('', '### Work items', '');
+    for (const item of snapshot.workItems) {
+      lines.push(`- [${item.status === 'done' ? 'x' : ' '}] \`${exportText(item.id)}\` ${exportText(item.content)} (${exportedStatus(item, since, declared)})`);
+    }
+  }
+  if (snapshot.decisions.length > 0) {
+    lines.push('', '### Decisions', '');
+    for (const decision of snapshot.decisions) {
+      lines.push(`- \`${exportText(decision.id)}\` ${exportText(decision.content)}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** What the person is told about an export: where the Markdown went (the editor), or the Markdown itself. */
+export function formatExportReply(markdown: string | undefined, intoEditor: boolean): string {
+  if (markdown === undefined) {
+    return 'Agent State is empty; nothing to export.';
+  }
+  return intoEditor
+    ? 'Agent State exported as Markdown into the editor: copy it from there, or edit it and send it. Nothing was saved.'
+    : markdown;
+}

@@ -1,6 +1,6 @@
 import type { AgentStateSnapshot } from '@j1nn0/agent-state';
 import { branchHistory, newestHistory, type Caller, type HistoryStep, type PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
-import { STATE_ENTRY_TYPE, readStatePayload, savedBy } from './persistence.js';
+import { STATE_ENTRY_TYPE, readStatePayload, savedBy, savedConfirmed } from './persistence.js';
 import { changedIds, changesBetween, type StateChange } from './state-changes.js';
 
 // The story of the state: the saved changes on the current branch, read from the session when a
@@ -20,7 +20,10 @@ export interface HistoryLine {
   readonly changes: readonly StateChange[] | undefined;
 }
 
-/** At most HISTORY_LINES saved changes, oldest first, and how many earlier ones they leave out. */
+/** Every saved change: `/agent-state history --all`, which a history that leaves some out names. */
+export const ALL_HISTORY = Number.POSITIVE_INFINITY;
+
+/** The newest saved changes (HISTORY_LINES unless all are asked for), oldest first, and how many earlier ones they leave out. */
 export interface StateHistory {
   readonly lines: readonly HistoryLine[];
   readonly earlier: number;
@@ -44,17 +47,17 @@ function lineOf(step: HistoryStep<AgentStateSnapshot>, changes: readonly StateCh
 }
 
 function changesOf(step: HistoryStep<AgentStateSnapshot>): StateChange[] | undefined {
-  return step.value === undefined ? undefined : changesBetween(step.previous, step.value);
+  return step.value === undefined ? undefined : changesBetween(step.previous, step.value, savedConfirmed(step.data));
 }
 
 /**
- * The newest saved changes on `branch` (root to leaf). Without `id` only those entries are read; with
- * `id`, the changes that touch that work item or decision, and every unreadable entry, since it may
+ * The newest `limit` saved changes on `branch` (root to leaf). Without `id` only those entries are read;
+ * with `id`, the changes that touch that work item or decision, and every unreadable entry, since it may
  * have touched it, which takes the whole branch.
  */
-export function stateHistory(branch: readonly PiSessionEntryPort[], id?: string): StateHistory {
+export function stateHistory(branch: readonly PiSessionEntryPort[], id?: string, limit: number = HISTORY_LINES): StateHistory {
   if (id === undefined) {
-    const { steps, earlier } = newestHistory(branch, STATE_ENTRY_TYPE, savedSnapshot, HISTORY_LINES);
+    const { steps, earlier } = newestHistory(branch, STATE_ENTRY_TYPE, savedSnapshot, limit);
     return { lines: steps.map((step) => lineOf(step, changesOf(step))), earlier };
   }
   const touching: HistoryLine[] = [];
@@ -62,6 +65,6 @@ export function stateHistory(branch: readonly PiSessionEntryPort[], id?: string)
     const changes = changesOf(step)?.filter((change) => changedIds(change).includes(id));
     if (changes === undefined || changes.length > 0) touching.push(lineOf(step, changes));
   }
-  const lines = touching.slice(-HISTORY_LINES);
+  const lines = touching.slice(Math.max(0, touching.length - limit));
   return { lines, earlier: touching.length - lines.length };
 }

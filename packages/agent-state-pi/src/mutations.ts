@@ -6,6 +6,7 @@ import {
   type AgentStateSnapshot,
   type WorkItemStatus,
 } from '@j1nn0/agent-state';
+import type { Caller } from '@j1nn0/pi-adapter-kit';
 import { MAX_DECISIONS, MAX_WORK_ITEMS, isQuotedId, isValidId, isValidText } from './limits.js';
 
 // The rules for changing the state, shared by the command and the tools: adapter limits first,
@@ -20,6 +21,9 @@ export type StateMutation =
       readonly status?: WorkItemStatus;
     }
   | { readonly kind: 'set_status'; readonly id: string; readonly status: WorkItemStatus }
+  // A person's `set` to the status the model had declared: nothing in the state changes, but the
+  // status becomes the person's word (see confirmingMutation). Never asked for directly.
+  | { readonly kind: 'confirm_status'; readonly id: string; readonly status: WorkItemStatus }
   | { readonly kind: 'remove_work_item'; readonly id: string }
   | { readonly kind: 'add_decision'; readonly id: string; readonly content: string }
   | { readonly kind: 'clear' };
@@ -38,6 +42,8 @@ export type Rejection =
   | { readonly code: 'duplicate_decision'; readonly id: string }
   // The ids the state has, so the caller can pick the one it meant.
   | { readonly code: 'unknown_work_item'; readonly id: string; readonly recorded: readonly string[] }
+  // `remove` names a decision: decisions are kept; only a clear takes them.
+  | { readonly code: 'decision_not_removable'; readonly id: string }
   // The core refused for a reason the adapter does not check itself.
   | { readonly code: 'invalid_input' };
 
@@ -60,8 +66,32 @@ export function isEmptySnapshot(snapshot: AgentStateSnapshot): boolean {
   return snapshot.objective === undefined && snapshot.workItems.length === 0 && snapshot.decisions.length === 0;
 }
 
+/**
+ * What a caller's mutation is once it is known who declared each status: a person's `set` to the
+ * status the model declared confirms it, which takes the model's mark away; anything else is itself.
+ */
+export function confirmingMutation(
+  mutation: StateMutation,
+  previous: AgentStateSnapshot,
+  declaredBy: ReadonlyMap<string, Caller>,
+  caller: Caller,
+): StateMutation {
+  if (mutation.kind !== 'set_status' || caller !== 'person' || declaredBy.get(mutation.id) !== 'model') {
+    return mutation;
+  }
+  const item = previous.workItems.find((candidate) => candidate.id === mutation.id);
+  return item?.status === mutation.status ? { kind: 'confirm_status', id: mutation.id, status: mutation.status } : mutation;
+}
+
 /** Applies one mutation to a snapshot; throws only on an unexpected (internal) failure. */
 export function applyMutation(previous: AgentStateSnapshot, mutation: StateMutation): MutationOutcome {
+  if (mutation.kind === 'confirm_status') {
+    // Confirms only the status the item has; any other is an ordinary `set`.
+    const confirms = previous.workItems.some((item) => item.id === mutation.id && item.status === mutation.status);
+    return confirms
+      ? { kind: 'changed', mutation, previous, snapshot: restoreAgentState(previous).snapshot() }
+      : applyMutation(previous, { kind: 'set_status', id: mutation.id, status: mutation.status });
+  }
   const early = checkBeforeCore(previous, mutation);
   if (early !== undefined) {
     return early;
@@ -77,7 +107,7 @@ export function applyMutation(previous: AgentStateSnapshot, mutation: StateMutat
   }
 }
 
-function checkBeforeCore(previous: AgentStateSnapshot, mutation: StateMutation): MutationOutcome | undefined {
+function checkBeforeCore(previous: AgentStateSnapshot, mutation: Exclude<StateMutation, { kind: 'confirm_status' }>): MutationOutcome | undefined {
   switch (mutation.kind) {
     case 'set_objective':
       if (!isValidText(mutation.objective)) {
@@ -104,8 +134,11 @@ function checkBeforeCore(previous: AgentStateSnapshot, mutation: StateMutation):
         : undefined;
     }
     case 'remove_work_item':
-      return previous.workItems.some((candidate) => candidate.id === mutation.id)
-        ? undefined
+      if (previous.workItems.some((candidate) => candidate.id === mutation.id)) {
+        return undefined;
+      }
+      return previous.decisions.some((decision) => decision.id === mutation.id)
+        ? rejected({ code: 'decision_not_removable', id: mutation.id })
         : rejected(unknownWorkItem(previous, mutation.id));
     case 'clear':
       return isEmptySnapshot(previous) ? unchanged({ reason: 'already_empty' }) : undefined;
@@ -124,7 +157,7 @@ function checkNewEntry(id: string, content: string): MutationOutcome | undefined
 
 function applyThroughCore(
   previous: AgentStateSnapshot,
-  mutation: Exclude<StateMutation, { kind: 'clear' }>,
+  mutation: Exclude<StateMutation, { kind: 'clear' | 'confirm_status' }>,
 ): AgentStateSnapshot {
   // The core has no objective setter on purpose: a new objective is a new snapshot.
   if (mutation.kind === 'set_objective') {

@@ -12,14 +12,25 @@ export interface StatePayload {
   /** Who asked for the change: the person through `/agent-state`, or the model through a tool. */
   readonly by: Caller;
   readonly state: AgentStateSnapshot;
+  /**
+   * Work items whose unchanged status this entry's caller confirmed: a person's `set` to the status the
+   * model had declared makes it the person's. Absent when none (and in entries of earlier builds).
+   */
+  readonly confirmed?: readonly string[];
 }
 
 export type UnreadableProblem = EnvelopeProblem | 'rejected_snapshot';
 
 export type BranchRestore = NewestEntryRestore<AgentStateSnapshot, UnreadableProblem>;
 
-export function toStatePayload(snapshot: AgentStateSnapshot, by: Caller): StatePayload {
-  return { schemaVersion: STATE_PAYLOAD_VERSION, by, state: snapshot };
+export function toStatePayload(snapshot: AgentStateSnapshot, by: Caller, confirmed: readonly string[] = []): StatePayload {
+  return { schemaVersion: STATE_PAYLOAD_VERSION, by, state: snapshot, ...(confirmed.length === 0 ? {} : { confirmed }) };
+}
+
+/** The ids an entry confirmed (see StatePayload.confirmed); anything else there is read as none. */
+export function savedConfirmed(data: unknown): readonly string[] {
+  const confirmed = typeof data === 'object' && data !== null ? (data as { readonly confirmed?: unknown }).confirmed : undefined;
+  return Array.isArray(confirmed) ? confirmed.filter((id): id is string => typeof id === 'string') : [];
 }
 
 /**
@@ -47,6 +58,17 @@ export function readStatePayload(data: unknown): PayloadRead<AgentStateSnapshot,
     // Any failure of the core (not only AgentStateError) means the saved state cannot be trusted.
     return { ok: false, problem: 'rejected_snapshot' };
   }
+}
+
+/** A saved entry as the chat line reads it: the state, and the ids whose status it confirmed. */
+export interface SavedChange {
+  readonly snapshot: AgentStateSnapshot;
+  readonly confirmed: readonly string[];
+}
+
+export function readSavedChange(data: unknown): PayloadRead<SavedChange, UnreadableProblem> {
+  const read = readStatePayload(data);
+  return read.ok ? { ok: true, value: { snapshot: read.value, confirmed: savedConfirmed(data) } } : read;
 }
 
 /** Restores from the newest state entry of the current branch only (see the kit's branch walk). */

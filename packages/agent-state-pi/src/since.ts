@@ -1,6 +1,6 @@
 import type { AgentStateSnapshot, WorkItemStatus } from '@j1nn0/agent-state';
-import type { PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
-import { STATE_ENTRY_TYPE } from './persistence.js';
+import type { Caller, PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
+import { STATE_ENTRY_TYPE, savedBy, savedConfirmed } from './persistence.js';
 
 // Since when each unfinished work item has had its status: the time of the oldest state entry, going
 // back from the newest, in which it still had that status. At a restore the branch is walked back only
@@ -85,4 +85,80 @@ export function sinceAfterChange(since: SinceTimes, previous: AgentStateSnapshot
     }
   }
   return times;
+}
+
+/** Work item id -> who declared its current status (done included), where the session tells. */
+export type DeclaredBy = ReadonlyMap<string, Caller>;
+
+export const NO_DECLARATIONS: DeclaredBy = new Map();
+
+/**
+ * Who declared each work item's current status in `snapshot`, the newest state saved on `branch`: the
+ * caller of the entry in which the item took that status, or of a later one that confirmed it (a
+ * person's `set` to the status the model had declared). Walks back from the leaf; an item whose origin
+ * lies behind an entry it cannot read, or one that does not say who saved it, gets no one: nobody is
+ * named who is not recorded.
+ */
+export function declaredOnBranch(branch: readonly PiSessionEntryPort[], snapshot: AgentStateSnapshot): DeclaredBy {
+  const pending = new Map<unknown, string>(snapshot.workItems.map((item) => [item.id, item.status]));
+  // The caller of the oldest entry seen so far that has the item in its current status.
+  const candidate = new Map<string, Caller | undefined>();
+  const declared = new Map<string, Caller>();
+  const settle = (id: string): void => {
+    const by = candidate.get(id);
+    if (by !== undefined) declared.set(id, by);
+    pending.delete(id);
+  };
+  let unreadable = false;
+  for (let index = branch.length - 1; index >= 0 && pending.size > 0; index -= 1) {
+    const entry = branch[index];
+    if (entry?.type !== 'custom' || entry.customType !== STATE_ENTRY_TYPE) {
+      continue;
+    }
+    const items = savedWorkItems(entry.data);
+    if (items === undefined) {
+      unreadable = true;
+      break;
+    }
+    const statusIn = new Map<unknown, unknown>();
+    for (const item of items) {
+      const { id, status } = (typeof item === 'object' && item !== null ? item : {}) as { readonly id?: unknown; readonly status?: unknown };
+      if (!statusIn.has(id)) statusIn.set(id, status);
+    }
+    const by = savedBy(entry.data);
+    const confirmed = savedConfirmed(entry.data);
+    for (const [id, status] of [...pending]) {
+      if (typeof id !== 'string') continue;
+      if (statusIn.get(id) !== status) {
+        settle(id);
+      } else {
+        candidate.set(id, by);
+        if (confirmed.includes(id)) settle(id);
+      }
+    }
+  }
+  // What is left reached the root of the branch, whose oldest entry is where it took its status.
+  if (!unreadable) {
+    for (const id of [...pending.keys()]) {
+      if (typeof id === 'string') settle(id);
+    }
+  }
+  return declared;
+}
+
+/** Who declared each status after a change saved by `by`: a new or changed status, or one it confirmed, is theirs. */
+export function declaredAfterChange(
+  declared: DeclaredBy,
+  previous: AgentStateSnapshot,
+  next: AgentStateSnapshot,
+  by: Caller,
+  confirmed: readonly string[] = [],
+): DeclaredBy {
+  const before = new Map(previous.workItems.map((item) => [item.id, item.status]));
+  const after = new Map<string, Caller>();
+  for (const item of next.workItems) {
+    const kept = before.get(item.id) === item.status && !confirmed.includes(item.id) ? declared.get(item.id) : by;
+    if (kept !== undefined) after.set(item.id, kept);
+  }
+  return after;
 }

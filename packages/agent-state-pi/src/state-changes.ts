@@ -13,22 +13,39 @@ export type StateChange =
   | { readonly kind: 'work_item_removed'; readonly id: string }
   | { readonly kind: 'decision_added'; readonly id: string }
   | { readonly kind: 'decision_dropped'; readonly id: string }
-  /** Everything went at once (`clear --yes`): the ids of every work item and decision before it. */
-  | { readonly kind: 'cleared'; readonly ids: readonly string[] };
+  /** A person's `set` to the status the model had declared: the status is now the person's word. */
+  | { readonly kind: 'status_confirmed'; readonly id: string; readonly status: WorkItemStatus }
+  /** Everything went at once (`clear --yes`): whether there was an objective, and the ids of every work item and decision. */
+  | {
+      readonly kind: 'cleared';
+      readonly objective: boolean;
+      readonly workItemIds: readonly string[];
+      readonly decisionIds: readonly string[];
+    };
 
 const NOTHING: AgentStateSnapshot = { schemaVersion: 1, workItems: [], decisions: [] };
 
 /** The ids of the work items and decisions a change touched. */
 export function changedIds(change: StateChange): readonly string[] {
-  if (change.kind === 'cleared') return change.ids;
+  if (change.kind === 'cleared') return [...change.workItemIds, ...change.decisionIds];
   return 'id' in change ? [change.id] : [];
 }
 
-/** The changes from `previous` (undefined: nothing before) to `next`, in the order of the chat line. */
-export function changesBetween(previous: AgentStateSnapshot | undefined, next: AgentStateSnapshot): StateChange[] {
+/**
+ * The changes from `previous` (undefined: nothing before) to `next`, in the order of the chat line;
+ * `confirmed`, the ids whose unchanged status the entry confirmed (see StatePayload.confirmed).
+ */
+export function changesBetween(previous: AgentStateSnapshot | undefined, next: AgentStateSnapshot, confirmed: readonly string[] = []): StateChange[] {
   const before = previous ?? NOTHING;
   if (isEmptySnapshot(next) && !isEmptySnapshot(before)) {
-    return [{ kind: 'cleared', ids: [...before.workItems, ...before.decisions].map((entry) => entry.id) }];
+    return [
+      {
+        kind: 'cleared',
+        objective: before.objective !== undefined,
+        workItemIds: before.workItems.map((item) => item.id),
+        decisionIds: before.decisions.map((decision) => decision.id),
+      },
+    ];
   }
   const changes: StateChange[] = [];
   if (next.objective !== before.objective) {
@@ -42,6 +59,8 @@ export function changesBetween(previous: AgentStateSnapshot | undefined, next: A
       changes.push({ kind: 'work_item_added', id, status });
     } else if (old.status !== status) {
       changes.push({ kind: 'status_set', id, status });
+    } else if (confirmed.includes(id)) {
+      changes.push({ kind: 'status_confirmed', id, status });
     }
   }
   for (const { id } of before.workItems) {

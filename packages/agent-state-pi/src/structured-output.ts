@@ -1,7 +1,7 @@
 import { WORK_ITEM_STATUSES, type AgentStateSnapshot, type WorkItemStatus } from '@j1nn0/agent-state';
 import type { Caller } from '@j1nn0/pi-adapter-kit';
 import type { StateHistory } from './history.js';
-import { NO_TIMES, itemSince, type SinceTimes } from './since.js';
+import { NO_DECLARATIONS, NO_TIMES, itemSince, type DeclaredBy, type SinceTimes } from './since.js';
 import type { StateChange } from './state-changes.js';
 
 // What `agent_state_get` gives a program instead of its text (Pi 0.99+: codemode scripts): the
@@ -17,17 +17,26 @@ export type HistoryStepOutput = {
 
 /**
  * `objective` is present only when one is set, as in a saved snapshot; `since` (ISO 8601), when an
- * unfinished item took its status, where the session tells; `history`, the newest saved changes on
- * the branch, oldest first, and how many earlier ones it leaves out.
+ * unfinished item took its status, and `declaredBy`, who declared its current status, where the
+ * session tells; `history`, the newest saved changes on the branch, oldest first, and how many
+ * earlier ones it leaves out.
  */
 export type AgentStateOutput = {
   readonly objective?: string;
-  readonly workItems: readonly { readonly id: string; readonly content: string; readonly status: WorkItemStatus; readonly since?: string }[];
+  readonly workItems: readonly {
+    readonly id: string;
+    readonly content: string;
+    readonly status: WorkItemStatus;
+    readonly since?: string;
+    readonly declaredBy?: Caller;
+  }[];
   readonly decisions: readonly { readonly id: string; readonly content: string }[];
   readonly history: { readonly steps: readonly HistoryStepOutput[]; readonly earlier: number };
 };
 
 const StringSchema = { type: 'string' };
+const StringList = { type: 'array', items: StringSchema };
+const CallerSchema = { type: 'string', enum: ['person', 'model'] };
 const StatusSchema = { type: 'string', enum: [...WORK_ITEM_STATUSES] };
 const IdOnly = (kind: string) => ({ type: 'object', properties: { kind: { const: kind }, id: StringSchema }, required: ['kind', 'id'] });
 const IdAndStatus = (kind: string) => ({
@@ -46,7 +55,12 @@ const StateChangeSchema = {
     IdOnly('work_item_removed'),
     IdOnly('decision_added'),
     IdOnly('decision_dropped'),
-    { type: 'object', properties: { kind: { const: 'cleared' }, ids: { type: 'array', items: StringSchema } }, required: ['kind', 'ids'] },
+    IdAndStatus('status_confirmed'),
+    {
+      type: 'object',
+      properties: { kind: { const: 'cleared' }, objective: { type: 'boolean' }, workItemIds: StringList, decisionIds: StringList },
+      required: ['kind', 'objective', 'workItemIds', 'decisionIds'],
+    },
   ],
 };
 
@@ -59,7 +73,7 @@ export const AGENT_STATE_OUTPUT_SCHEMA = {
       type: 'array',
       items: {
         type: 'object',
-        properties: { id: StringSchema, content: StringSchema, status: StatusSchema, since: StringSchema },
+        properties: { id: StringSchema, content: StringSchema, status: StatusSchema, since: StringSchema, declaredBy: CallerSchema },
         required: ['id', 'content', 'status'],
       },
     },
@@ -74,7 +88,7 @@ export const AGENT_STATE_OUTPUT_SCHEMA = {
           type: 'array',
           items: {
             type: 'object',
-            properties: { at: StringSchema, by: { type: 'string', enum: ['person', 'model'] }, changes: { type: 'array', items: StateChangeSchema } },
+            properties: { at: StringSchema, by: CallerSchema, changes: { type: 'array', items: StateChangeSchema } },
           },
         },
         earlier: { type: 'integer', minimum: 0 },
@@ -88,22 +102,32 @@ export const AGENT_STATE_OUTPUT_SCHEMA = {
 const NO_HISTORY: StateHistory = { lines: [], earlier: 0 };
 
 /** A fresh copy: a script's object never shares anything with the controller's state. */
-export function toAgentStateOutput(snapshot: AgentStateSnapshot, since: SinceTimes = NO_TIMES, history: StateHistory = NO_HISTORY): AgentStateOutput {
+export function toAgentStateOutput(
+  snapshot: AgentStateSnapshot,
+  since: SinceTimes = NO_TIMES,
+  history: StateHistory = NO_HISTORY,
+  declared: DeclaredBy = NO_DECLARATIONS,
+): AgentStateOutput {
   return {
     ...(snapshot.objective === undefined ? {} : { objective: snapshot.objective }),
     workItems: snapshot.workItems.map((item) => {
       const { id, content, status } = item;
       const time = itemSince(since, item);
-      return time === undefined ? { id, content, status } : { id, content, status, since: time };
+      const by = declared.get(id);
+      return { id, content, status, ...(time === undefined ? {} : { since: time }), ...(by === undefined ? {} : { declaredBy: by }) };
     }),
     decisions: snapshot.decisions.map(({ id, content }) => ({ id, content })),
     history: {
       steps: history.lines.map(({ timestamp, by, changes }) => ({
         ...(timestamp === undefined ? {} : { at: timestamp }),
         ...(by === undefined ? {} : { by }),
-        ...(changes === undefined ? {} : { changes: changes.map((change) => (change.kind === 'cleared' ? { ...change, ids: [...change.ids] } : { ...change })) }),
+        ...(changes === undefined ? {} : { changes: changes.map(copyOfChange) }),
       })),
       earlier: history.earlier,
     },
   };
+}
+
+function copyOfChange(change: StateChange): StateChange {
+  return change.kind === 'cleared' ? { ...change, workItemIds: [...change.workItemIds], decisionIds: [...change.decisionIds] } : { ...change };
 }

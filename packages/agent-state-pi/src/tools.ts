@@ -116,11 +116,10 @@ export function createAgentStateTools(controller: AgentStateController): AgentSt
       annotations: READ_ONLY,
       execute: (_toolCallId, _params, _signal, _onUpdate, ctx) => {
         controller.ensureLoaded(ctx);
-        const state = controller.current();
-        const since = controller.since();
-        const text = formatStatus(state, controller.summary(), since);
+        const { snapshot, summary, since, declared } = controller.shown();
+        const text = formatStatus(snapshot, summary, since, new Date(), declared);
         const history = stateHistory(ctx.sessionManager.getBranch());
-        return Promise.resolve({ ...textResult(text, controller), structuredContent: toAgentStateOutput(state, since, history) });
+        return Promise.resolve({ ...textResult(text, controller), structuredContent: toAgentStateOutput(snapshot, since, history, declared) });
       },
     }),
     defineTool({

@@ -1,11 +1,11 @@
-import { summarizeAgentState, type AgentStateSnapshot } from '@j1nn0/agent-state';
+import type { AgentStateSnapshot } from '@j1nn0/agent-state';
 import type { FakePiHost } from '@j1nn0/pi-testkit';
 import { createCommandHarness, expectCleanRun, leafId, type PersistedAdapter } from '@j1nn0/pi-testkit/adapter-suites';
 import agentStateExtension, { STATE_ENTRY_TYPE } from '../src/extension.js';
 import { plainText } from '@j1nn0/pi-adapter-kit';
 import { formatStatus } from '../src/format.js';
 import { readStatePayload } from '../src/persistence.js';
-import type { SinceTimes } from '../src/since.js';
+import type { DeclaredBy, SinceTimes } from '../src/since.js';
 import { describeChange } from '../src/ui/change-line.js';
 import { formatFooter } from '../src/ui/footer.js';
 import { panelLines, type PanelOptions } from '../src/ui/panel.js';
@@ -55,7 +55,13 @@ export async function readState(host: FakePiHost): Promise<AgentStateSnapshot> {
  * `/agent-state status` must answer, whatever its wording.
  */
 export async function expectedStatus(host: FakePiHost): Promise<string> {
-  return formatStatus(await readState(host), undefined, await readSince(host));
+  return formatStatus(await readState(host), undefined, await readSince(host), new Date(), await readDeclared(host));
+}
+
+/** Who declared each item's current status, as a program reads it. */
+export async function readDeclared(host: FakePiHost): Promise<DeclaredBy> {
+  const { workItems } = await readOutput(host);
+  return new Map(workItems.flatMap((item) => (item.declaredBy === undefined ? [] : [[item.id, item.declaredBy] as const])));
 }
 
 /** Since when each unfinished item has had its status, as a program reads it. */
@@ -66,13 +72,13 @@ export async function readSince(host: FakePiHost): Promise<SinceTimes> {
 
 /** The panel's lines as plain text, drawn by the panel's own function from the state read as structure. */
 export async function expectedPanel(host: FakePiHost, options: Pick<PanelOptions, 'collapsed'> = {}): Promise<string[]> {
-  return panelLines(await readState(host), { ...options, since: await readSince(host) }).map(plainText);
+  return panelLines(await readState(host), { ...options, since: await readSince(host), declared: await readDeclared(host) }).map(plainText);
 }
 
 /** The footer's words for the recorded state, as footer.ts draws them (a client gets them bare). */
 export async function expectedFooter(host: FakePiHost): Promise<string | undefined> {
   const state = await readState(host);
-  return formatFooter(state, summarizeAgentState(state));
+  return formatFooter(state);
 }
 
 /** What each saved change on the branch says, oldest first: the words its chat line and history line carry. */

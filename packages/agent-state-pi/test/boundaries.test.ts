@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { FIRST_SMOKE_RUN, expectCleanRun, recordAll, runAgentState, startAgentStateHost } from './agent-state-host.js';
 
 describe('what the adapter stays away from', () => {
-  it('listens only to the events that change the session or branch: no context handler, no other hooks', async () => {
+  it('listens only to the events that change the session or branch, and to the end of a turn: no context handler, no other hooks', async () => {
     const host = await startAgentStateHost();
-    // session_start and session_tree on Pi; session_switch and session_branch on oh-my-pi (see the kit's onSessionChange).
-    expect(host.eventHandlerCounts()).toEqual({ session_start: 1, session_tree: 1, session_switch: 1, session_branch: 1 });
+    // session_start and session_tree on Pi; session_switch and session_branch on oh-my-pi (see the kit's onSessionChange);
+    // turn_end, after which Pi may have written the session for the first time (the footer stops saying it is not saved).
+    expect(host.eventHandlerCounts()).toEqual({ session_start: 1, session_tree: 1, session_switch: 1, session_branch: 1, turn_end: 1 });
   });
 
   addAdapterBoundaryTests({

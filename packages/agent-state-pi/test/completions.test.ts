@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completeArguments } from '../src/completions.js';
+import { DESCRIPTION_COLUMNS_AT_80, completeArguments } from '../src/completions.js';
 
 const ids = ['parse', 'format', 'plan', 'has space'];
 
@@ -8,13 +8,16 @@ function values(prefix: string): string[] | null {
 }
 
 describe('completeArguments', () => {
-  it('offers every subcommand for an empty prefix, with a trailing space where arguments follow, each described in a few words', () => {
+  it('offers every subcommand for an empty prefix, with a trailing space where arguments follow, each described whole in what 80 columns leave', () => {
     const items = completeArguments('', ids) ?? [];
     expect(items.map(({ value, label }) => ({ value, label }))).toEqual(
-      ['status', 'history', 'objective ', 'add ', 'set ', 'remove ', 'decide ', 'clear', 'panel '].map((value) => ({ value, label: value.trim() })),
+      ['status', 'history', 'objective ', 'add ', 'set ', 'remove ', 'decide ', 'clear', 'panel ', 'export'].map((value) => ({ value, label: value.trim() })),
     );
-    expect(items.find((item) => item.label === 'set')?.description).toBe("set a work item's status: set <id> <status>");
-    for (const item of items) expect(item.description, item.label).toMatch(/^\S.{5,60}$/u);
+    expect(items.find((item) => item.label === 'set')?.description).toBe('set a status: set <id> <status>');
+    const described = [...items, ...(completeArguments('history ', ids) ?? []), ...(completeArguments('panel ', ids) ?? [])];
+    for (const item of items) expect(item.description, item.label).toBeDefined();
+    // Ids are offered without a description.
+    for (const item of described) expect(item.description?.length ?? 0, item.label).toBeLessThanOrEqual(DESCRIPTION_COLUMNS_AT_80);
   });
 
   it.each<[string, string[] | null]>([
@@ -24,6 +27,10 @@ describe('completeArguments', () => {
     ['add', ['add ']],
     // Existing work-item ids after set, remove and history, as the full argument text.
     ['history p', ['history parse', 'history plan']],
+    // --all after history, then the ids again.
+    ['history ', ['history --all ', 'history parse', 'history format', 'history plan']],
+    ['history --all p', ['history --all parse', 'history --all plan']],
+    ['e', ['export']],
     ['set p', ['set parse ', 'set plan ']],
     ['remove ', ['remove parse', 'remove format', 'remove plan']],
     // The four statuses after set <id>, for an id that exists.

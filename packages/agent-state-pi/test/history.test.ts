@@ -1,7 +1,7 @@
 import type { PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
 import { describe, expect, it } from 'vitest';
 import { formatHistory } from '../src/format.js';
-import { HISTORY_LINES, stateHistory, type StateHistory } from '../src/history.js';
+import { ALL_HISTORY, HISTORY_LINES, stateHistory, type StateHistory } from '../src/history.js';
 import { toStatePayload } from '../src/persistence.js';
 import { recordAll, runAgentState, savedPayloads, startAgentStateHost } from './agent-state-host.js';
 import { NOW, at, entry } from './history-example.js';
@@ -83,14 +83,18 @@ describe('formatHistory', () => {
     expect(formatHistory(NONE, 'api', NOW)).toBe('Agent State history: no saved change on this branch touches "api".');
   });
 
-  it(`shows the newest ${HISTORY_LINES} changes and how many earlier ones are left out`, () => {
+  it(`shows the newest ${HISTORY_LINES} changes, how many earlier ones are left out and the command that shows them all`, () => {
     const branch = Array.from({ length: HISTORY_LINES + 4 }, (_, index) =>
       entry(`e${index}`, at(9, index), toStatePayload(snapshotOf({ objective: `Objective ${index}` }), 'person')),
     );
     const lines = formatHistory(stateHistory(branch), undefined, NOW).split('\n');
-    expect(lines[0]).toBe('Agent State history, newest last (4 earlier not shown):');
+    expect(lines[0]).toBe('Agent State history, newest last (4 earlier changes not shown; /agent-state history --all shows them):');
     expect(lines).toHaveLength(HISTORY_LINES + 1);
     expect(lines.at(-1)).toBe(`- 09:${String(HISTORY_LINES + 3).padStart(2, '0')} you: objective set`);
+    const all = formatHistory(stateHistory(branch, undefined, ALL_HISTORY), undefined, NOW).split('\n');
+    expect(all[0]).toBe('Agent State history, newest last:');
+    expect(all).toHaveLength(HISTORY_LINES + 5);
+    expect(all[1]).toBe('- 09:00 you: objective set');
   });
 });
 
@@ -108,4 +112,16 @@ describe('/agent-state history', () => {
     expect(savedPayloads(host)).toHaveLength(4);
   });
 
+  it('reaches every change with --all, of the branch or of one item', async () => {
+    const host = await startAgentStateHost();
+    await recordAll(host, ['add api The API', ...Array.from({ length: HISTORY_LINES }, (_, index) => `objective Step ${index.toString()}`), 'set api done']);
+    const all = stateHistory(host.session.getBranch(), undefined, ALL_HISTORY);
+    expect(all.lines).toHaveLength(HISTORY_LINES + 2);
+    expect(all.earlier).toBe(0);
+    expect(stateHistory(host.session.getBranch()).earlier).toBe(2);
+    expect(await runAgentState(host, 'history --all')).toEqual([{ message: formatHistory(all, undefined, new Date()), type: 'info' }]);
+    const api = stateHistory(host.session.getBranch(), 'api', ALL_HISTORY);
+    expect(api.lines).toHaveLength(2);
+    expect(await runAgentState(host, 'history --all api')).toEqual([{ message: formatHistory(api, 'api', new Date()), type: 'info' }]);
+  });
 });

@@ -5,6 +5,8 @@ import {
   INTERNAL_FAILURE,
   formatChange,
   formatClearPreview,
+  formatExportReply,
+  NOT_SAVED_YET,
   formatNoChange,
   formatPanelKeyIdle,
   formatPanelVisibility,
@@ -46,6 +48,7 @@ const REJECTIONS: readonly (readonly [string, Rejection])[] = [
   ['no such work item', { code: 'unknown_work_item', id: 'apy', recorded: ['api', 'docs'] }],
   ['no such work item, and none recorded', { code: 'unknown_work_item', id: 'apy', recorded: [] }],
   ['no such work item, and the id breaks the id rule', { code: 'unknown_work_item', id: 'a b', recorded: ['api'] }],
+  ["`remove` given a decision's id", { code: 'decision_not_removable', id: 'csv' }],
   ['the core refused for another reason', { code: 'invalid_input' }],
 ];
 
@@ -73,9 +76,16 @@ function messagesPage(): string {
       ['`objective <text>` over an earlier objective with unfinished work', changed({ kind: 'set_objective', objective: 'Ship it' })],
       ['`add <id> <content>`', changed({ kind: 'add_work_item', id: 'tests', content: 'Write the tests' })],
       ...STATUSES.filter((status) => status !== 'blocked').map((status) => [`\`set api ${status}\``, changed({ kind: 'set_status', id: 'api', status })] as const),
+      ['`set <id> <status>` to the status the model declared', changed({ kind: 'confirm_status', id: 'api', status: 'blocked' })],
       ['`remove <id>`', changed({ kind: 'remove_work_item', id: 'docs' })],
       ['`decide <id> <content>`', changed({ kind: 'add_decision', id: 'csv', content: 'Quote fields' })],
       ['`clear --yes`', changed({ kind: 'clear' }, EXAMPLE_SNAPSHOT)],
+      ['after any change, while Pi holds the session in memory only (in the reply of an RPC or ACP client)', NOT_SAVED_YET],
+    ]),
+    section('Export (information; nothing saved)', [
+      ["`export` in Pi's terminal (the Markdown goes into the editor)", formatExportReply('## Agent State', true)],
+      ['`export` in an RPC or ACP client (the reply is the Markdown)', formatExportReply('## Agent State', false)],
+      ['`export` on an empty state', formatExportReply(undefined, false)],
     ]),
     section('Nothing to change (information; nothing saved)', [
       ['the same objective again', formatNoChange({ reason: 'same_objective' })],

@@ -51,6 +51,9 @@ describe('applyMutation', () => {
       ({ kind: 'rejected', rejection: { code: 'unknown_work_item', id: 'nope', recorded: ['parse', 'format', 'docs'] } })],
     ['rejects removing an unknown item', EXAMPLE, { kind: 'remove_work_item', id: 'nope' }, () =>
       ({ kind: 'rejected', rejection: { code: 'unknown_work_item', id: 'nope', recorded: ['parse', 'format', 'docs'] } })],
+    // A decision's id given to remove: it says what it is, not that no work item has it.
+    ['rejects removing a decision, saying it is one', EXAMPLE, { kind: 'remove_work_item', id: 'pure-core' }, () =>
+      ({ kind: 'rejected', rejection: { code: 'decision_not_removable', id: 'pure-core' } })],
   ])('%s', (_name, previous, mutation, outcome) => {
     const before = structuredClone(previous);
     expect(applyMutation(previous, mutation)).toEqual(outcome(mutation));

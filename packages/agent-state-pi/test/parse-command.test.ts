@@ -9,6 +9,10 @@ describe('parseCommand', () => {
   it.each<[string, unknown]>([
     ['status', { kind: 'read_only', action: 'status' }],
     ['clear', { kind: 'read_only', action: 'clear_preview' }],
+    ['history', { kind: 'read_only', action: 'history' }],
+    ['history --all', { kind: 'read_only', action: 'history_all' }],
+    ['history --all parse', { kind: 'read_only', action: 'history_all', id: 'parse' }],
+    ['export', { kind: 'read_only', action: 'export' }],
     ['objective Ship the parser', mutation({ kind: 'set_objective', objective: 'Ship the parser' })],
     ['add parse Parse the arguments', mutation({ kind: 'add_work_item', id: 'parse', content: 'Parse the arguments' })],
     ['remove parse', mutation({ kind: 'remove_work_item', id: 'parse' })],
@@ -36,7 +40,7 @@ describe('parseCommand', () => {
     expect(parseCommand(args)).toEqual(usageOf(undefined));
   });
 
-  it.each(['status now', 'objective', 'add', 'add only-id', 'set', 'set id', 'set id done extra', 'remove', 'remove a b', 'decide', 'decide only-id', 'clear yes', 'clear --yes now', 'clear --YES', 'history a b'])(
+  it.each(['status now', 'objective', 'add', 'add only-id', 'set', 'set id', 'set id done extra', 'remove', 'remove a b', 'decide', 'decide only-id', 'clear yes', 'clear --yes now', 'clear --YES', 'history a b', 'history --all a b', 'export now'])(
     'answers the wrong arity %j with the usage of its subcommand',
     (args) => {
       expect(parseCommand(args)).toEqual(usageOf(args.split(' ')[0]));

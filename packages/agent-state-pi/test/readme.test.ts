@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   USAGE,
   formatChange,
+  formatExport,
   formatNoChange,
   formatRejection,
   formatStatus,
@@ -13,8 +14,14 @@ import { FIRST_SMOKE_RUN } from './agent-state-host.js';
 import { EMPTY_SNAPSHOT, EXAMPLE_STATE, snapshotOf } from './snapshots.js';
 import { NOW, README_HISTORY, at } from './history-example.js';
 
-/** The README's status example: `format` in progress since this morning, `docs` open since yesterday. */
-const README_STATUS = formatStatus(snapshotOf(EXAMPLE_STATE), undefined, new Map([['format', at(9, 12)], ['docs', at(17, 40, 2)]]), NOW);
+/** The README's status example, as the typed run of its "Try it" section leaves it: `format` in progress since this morning, `docs` open since yesterday. */
+const README_SINCE = new Map([['format', at(9, 12)], ['docs', at(17, 40, 2)]]);
+const README_DECLARED = new Map([['parse', 'person'], ['format', 'person'], ['docs', 'person']] as const);
+const README_STATUS = formatStatus(snapshotOf(EXAMPLE_STATE), undefined, README_SINCE, NOW, README_DECLARED);
+/** The same status had the model declared `parse` done: its row and the line that explains the mark. */
+const [, , MODEL_ROW = '', , , MODEL_LEGEND = ''] = formatStatus(snapshotOf(EXAMPLE_STATE), undefined, README_SINCE, NOW, new Map([['parse', 'model']])).split('\n');
+/** The README's export example: the same state. */
+const README_EXPORT = formatExport(snapshotOf(EXAMPLE_STATE), README_SINCE, README_DECLARED) ?? '';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 /** The page the README links for what sessions keep. */
@@ -28,9 +35,11 @@ function codeBlocks(page: string): string[] {
 }
 
 describe('README', () => {
-  it('shows the status format verbatim', () => {
+  it('shows the status format verbatim, and the mark of a status the model declared', () => {
     expect(readme).toContain(formatStatus(EMPTY_SNAPSHOT));
     expect(readme).toContain(README_STATUS);
+    expect(readme).toContain(`\`${MODEL_ROW}\``);
+    expect(readme).toContain(`\`${MODEL_LEGEND}\``);
   });
 
   it('shows the usage line, and the replies it quotes as the formatter writes them', () => {
@@ -63,6 +72,7 @@ describe('README', () => {
       USAGE,
       README_STATUS,
       README_HISTORY,
+      README_EXPORT,
       // The rejection the Messages section quotes: the test above.
       formatRejection({ code: 'unknown_work_item', id: 'pasre', recorded: ['parse', 'format', 'docs'] }, 'person'),
       // Also typed into the real Pi by test/e2e/scenarios/first-run.ts and pnpm smoke.

@@ -35,9 +35,9 @@ describe('structured output', () => {
     expect(output).toEqual({
       objective: 'Ship the parser',
       workItems: [
-        { id: 'parse', content: 'Parse the arguments', status: 'done' },
-        { id: 'format', content: 'Format the status', status: 'in_progress', since: stamps[6] },
-        { id: 'docs', content: 'Write the README', status: 'open', since: stamps[3] },
+        { id: 'parse', content: 'Parse the arguments', status: 'done', declaredBy: 'person' },
+        { id: 'format', content: 'Format the status', status: 'in_progress', since: stamps[6], declaredBy: 'person' },
+        { id: 'docs', content: 'Write the README', status: 'open', since: stamps[3], declaredBy: 'person' },
       ],
       decisions: [{ id: 'pure-core', content: 'Keep the core free of Pi imports' }],
       // The story: each saved change, when, and who asked (the person, through the command).
@@ -69,7 +69,9 @@ describe('structured output', () => {
     // 18 saved changes: the objective, the adds, the model's status and the clear.
     expect(history.earlier).toBe(18 - HISTORY_LINES);
     expect(history.steps.at(-2)).toEqual({ at: savedTimes(host).at(-2), by: 'model', changes: [{ kind: 'status_set', id: 'step-0', status: 'blocked' }] });
-    expect(history.steps.at(-1)?.changes).toEqual([{ kind: 'cleared', ids: Array.from({ length: HISTORY_LINES }, (_, index) => `step-${index.toString()}`) }]);
+    expect(history.steps.at(-1)?.changes).toEqual([
+      { kind: 'cleared', objective: true, workItemIds: Array.from({ length: HISTORY_LINES }, (_, index) => `step-${index.toString()}`), decisionIds: [] },
+    ]);
     expect(outputSchemaProblems(AGENT_STATE_OUTPUT_SCHEMA, output)).toEqual([]);
   });
 

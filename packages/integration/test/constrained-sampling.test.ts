@@ -21,7 +21,7 @@ const SIX_TOOLS = [
   ...createAgentStateTools(createAgentStateController(refuse)),
   ...createContextGuardTools({
     controller: createGuardController({ appendEntry: refuse }),
-    lifecycle: createCompactionLifecycle({ verifier: refuse, sendRecovery: refuse, saveCheck: refuse, saveRestatement: refuse }),
+    lifecycle: createCompactionLifecycle({ verifier: refuse, saveCheck: refuse, saveRestatement: refuse }),
   }),
 ].map(({ name, description, parameters }) => ({ name, description, parameters, constrainedSampling: ASK }));
 

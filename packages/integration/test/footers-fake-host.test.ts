@@ -18,17 +18,17 @@ const FOOTER_WIDTH = 80;
 
 async function atTheLimits(mode: 'rpc' | 'tui'): Promise<FakePiHost> {
   const host = await startHostWithBothAdapters(['agentState', 'contextGuard'], mode);
-  // Every work item the limit allows, half done and half blocked: three-digit counts everywhere.
+  // Every work item the limit allows, half done, a quarter in progress and a quarter blocked: the longest counts.
   for (let index = 0; index < MAX_WORK_ITEMS; index += 1) {
     await host.runCommand(`/agent-state add w${index} Work item ${index}`);
-    await host.runCommand(`/agent-state set w${index} ${index % 2 === 0 ? 'done' : 'blocked'}`);
+    await host.runCommand(`/agent-state set w${index} ${(['done', 'done', 'in_progress', 'blocked'] as const)[index % 4] ?? 'done'}`);
   }
   // Every protected item the limit allows, all critical.
   for (let index = 0; index < GUARD_MAX_ITEMS; index += 1) {
     await host.runCommand(`/context-guard add g${index} goal --critical Goal ${index}`);
   }
   // The footers below speak of these counts.
-  expect(summarizeAgentState(await readState(host))).toMatchObject({ total: MAX_WORK_ITEMS, done: MAX_WORK_ITEMS / 2, blocked: MAX_WORK_ITEMS / 2 });
+  expect(summarizeAgentState(await readState(host))).toMatchObject({ total: MAX_WORK_ITEMS, done: MAX_WORK_ITEMS / 2, in_progress: MAX_WORK_ITEMS / 4, blocked: MAX_WORK_ITEMS / 4 });
   const guard = await readGuard(host);
   expect(guard.items).toHaveLength(GUARD_MAX_ITEMS);
   expect(guard.items.every((item) => item.critical)).toBe(true);
@@ -38,21 +38,21 @@ async function atTheLimits(mode: 'rpc' | 'tui'): Promise<FakePiHost> {
 /** Each adapter's footer words for what it holds, as its footer function draws them. */
 async function expectedFooters(host: FakePiHost): Promise<[string, string]> {
   const state = await readState(host);
-  const agentState = formatAgentStateFooter(state, summarizeAgentState(state));
+  const agentState = formatAgentStateFooter(state);
   const guard = formatGuardFooter(await readGuard(host));
   if (agentState === undefined || guard === undefined) throw new Error('a full state has a footer');
   return [agentState, guard];
 }
 
 describe('the two adapters\' footers side by side', () => {
-  it('fit in 80 columns of the terminal at the largest counts the limits allow, with a visible separator', async () => {
+  it('fit in 80 columns of the terminal at the largest counts the limits allow, a visible separator between them and none before the first', async () => {
     const host = await atTheLimits('tui');
     const [agentStateWords, guardWords] = await expectedFooters(host);
     const agentState = host.statuses.get(AGENT_STATE_FOOTER_KEY) ?? '';
     const guard = host.statuses.get(GUARD_FOOTER_KEY) ?? '';
-    // Each status is a separator, the same for both, then the footer's words.
-    const separator = agentState.slice(0, agentState.length - agentStateWords.length);
-    expect(agentState).toBe(`${separator}${agentStateWords}`);
+    // Pi draws the statuses in key order: Agent State's first, as it is; Context Guard's after a separator.
+    expect(agentState).toBe(agentStateWords);
+    const separator = guard.slice(0, guard.length - guardWords.length);
     expect(guard).toBe(`${separator}${guardWords}`);
     expect(separator.trim()).not.toBe('');
     const footer = [agentState, guard].join(' ');

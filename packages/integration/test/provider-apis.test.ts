@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import {
   PROVIDER_APIS,
+  customEntries,
   describeEachPi,
   describeOmp,
   toolResultEntriesInCallOrder,
@@ -12,7 +13,8 @@ import { describe, expect, it } from 'vitest';
 import { formatRejection } from '../../agent-state-pi/src/format.js';
 import { addedText } from '../../agent-state-pi/test/expected-messages.js';
 import { protectedText } from '../../agent-context-guard-pi/test/expected-messages.js';
-import { ALL_ADAPTER_TOOLS } from './support/adapter-names.js';
+import { ALL_ADAPTER_TOOLS, CONTEXT_GUARD_CHECK_ENTRY_TYPE } from './support/adapter-names.js';
+import { answerNewestWords, youSaid } from './support/newest-words-model.js';
 import { MARKS_TOOL_ERRORS } from './support/provider-apis.js';
 import { BOTH_EXTENSIONS, readCommand } from './support/real-pi-with-both-adapters.js';
 import { branchOfFile, savedView, sessionFileOf, statusOf } from '../../agent-state-pi/test/e2e/support/real-pi.js';
@@ -31,6 +33,9 @@ import { snapshotOf } from '../../agent-state-pi/test/snapshots.js';
 function listedStrict(target: PiTarget, api: ProviderApi): boolean {
   return target.version.label === '1.6.0' && (api === 'anthropic-messages' || api === 'openai-responses');
 }
+
+/** A critical item the compaction's summary leaves out. */
+const LOST = 'Never change the public report URL';
 
 /** What the model's accepted add_work_item call leaves recorded. */
 const STATE_WITH_PARSE = snapshotOf({ workItems: [{ id: 'parse', content: 'Parse the arguments' }] });
@@ -75,6 +80,26 @@ function describeApi(api: ProviderApi, target: PiTarget): void {
       const saved = savedView(branchOfFile(await readFile(sessionFileOf(pi()), 'utf8')));
       expect(saved.state).toEqual(STATE_WITH_PARSE);
       expect(await readCommand(pi(), '/agent-state status')).toBe(statusOf(saved));
+    });
+
+    it('gives a lost critical item back as context after a compaction: a model that answers the newest user message answers the person, in the turn of the check and the next', async () => {
+      await readCommand(pi(), `/context-guard add url constraint --critical ${LOST}`);
+      await readCommand(pi(), '/context-guard recovery critical');
+      pi().model.reset();
+      pi().model.enqueue({ text: 'Noted.' });
+      await pi().prompt(`Keep in mind: ${LOST}.`);
+      pi().model.setSummary('We recorded the work.');
+      await pi().compact();
+
+      pi().model.reset();
+      pi().model.enqueue(answerNewestWords, answerNewestWords);
+      expect((await pi().prompt('Continue with the work.')).assistantText).toBe(youSaid('Continue with the work.'));
+      expect((await pi().prompt('And then what?')).assistantText).toBe(youSaid('And then what?'));
+      expect(pi().model.refusals().map((refusal) => refusal.body)).toEqual([]);
+      // The check found the item lost and restored it.
+      expect(customEntries(await pi().readSessionFile(), CONTEXT_GUARD_CHECK_ENTRY_TYPE).at(-1)?.['data']).toMatchObject({ check: { restoredIds: ['url'] } });
+      // Both requests hold the lost item once: the recovery, right after the summary.
+      expect(pi().model.chatRequests().map((request) => request.contextText.split(LOST).length - 1)).toEqual([1, 1]);
     });
   });
 }

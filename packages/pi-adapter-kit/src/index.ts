@@ -97,7 +97,7 @@ export {
   type LineSegment,
   type StyledLine,
 } from './styled-line.js';
-export { showFooterStatus, surfaceOf, type PiSurface } from './surface.js';
+export { awaitsFirstSave, showFooterStatus, surfaceOf, type PiSurface } from './surface.js';
 export { escapeTerminalText, isTerminalUnsafe } from './terminal-text.js';
 export { declareTool, schemaFields, unknownFieldRejection } from './tool-declaration.js';
 export {

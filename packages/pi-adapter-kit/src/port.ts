@@ -31,6 +31,8 @@ export interface PiUiPort {
   setStatus(key: string, text: string | undefined): void;
   /** A component for the terminal UI, or plain lines for any surface (RPC clients receive only these). */
   setWidget(key: string, content: PiWidgetFactory | string[] | undefined, options?: PiWidgetOptions): void;
+  /** Replaces the text in Pi's editor (every Pi line and oh-my-pi; a test host may not have it). */
+  setEditorText?(text: string): void;
   /**
    * Every Pi line has it (a test host may not) and answers at once; Pi 0.73-0.76's RPC mode answers an
    * empty list (see surfaceOf). oh-my-pi answers with a promise.
@@ -61,6 +63,8 @@ export interface PiSessionManagerPort {
   getLeafEntry(): PiSessionEntryPort | undefined;
   /** Every entry of the session, all branches, in append order; never for restoring state. */
   getEntries?(): readonly PiSessionEntryPort[];
+  /** Where Pi writes the session (every Pi line and oh-my-pi); undefined for one kept in memory only. */
+  getSessionFile?(): string | undefined;
 }
 
 export interface PiContextPort {
@@ -182,7 +186,7 @@ export type PiContextHandler = <TMessage>(
   ctx: PiContextPort,
 ) => Promise<PiContextEventResult<TMessage> | undefined>;
 
-export type PiLifecycleEventName = 'session_start' | 'session_tree' | 'session_before_compact' | 'session_compact';
+export type PiLifecycleEventName = 'session_start' | 'session_tree' | 'session_before_compact' | 'session_compact' | 'turn_end';
 
 /**
  * Events that only some hosts fire: `session_compact_failed` (Pi 0.84.3 and later), and oh-my-pi's
@@ -217,10 +221,6 @@ export interface PiExtensionPort {
   registerCommand(name: string, options: PiCommandPort): void;
   registerTool<TParams extends TSchema, TDetails>(tool: PiToolPort<TParams, TDetails>): void;
   appendEntry(customType: string, data: unknown): void;
-  sendMessage(
-    message: Pick<PiCustomMessagePort, 'customType' | 'content' | 'display'>,
-    options: { deliverAs: 'nextTurn' },
-  ): void;
   /** Pi 0.84 and later: draws a saved custom entry in the chat, also after a resume. */
   registerEntryRenderer?: (customType: string, renderer: PiEntryRenderer) => void;
   /** Every Pi line and oh-my-pi; `shortcut` is Pi's key id, e.g. `alt+s`. */

@@ -1,16 +1,23 @@
+import type { ContextItem } from '@j1nn0/agent-context-guard';
 import { escapeTerminalText, plural } from '@j1nn0/pi-adapter-kit';
-import type { GuardState } from '../guard-state.js';
+import { countCritical, type GuardState } from '../guard-state.js';
 
 // The transcript line of one saved guard entry: what changed since the entry before it on the branch.
 
+/** `3 protected items (1 critical)`: what a clear removes, in its preview, its reply and its chat line alike. */
+export function protectedCounts(items: readonly ContextItem[]): string {
+  const count = plural(items.length, 'protected item', 'protected items');
+  return items.length === 0 ? count : `${count} (${countCritical(items).toString()} critical)`;
+}
+
 /**
  * `protected ship (goal, critical)`, `removed ship`, `ship critical`, `ship not critical`,
- * `cleared 3 items`, `recovery → critical`.
+ * `cleared 3 protected items (1 critical)`, `recovery → critical`.
  */
 export function describeGuardChange(previous: GuardState | undefined, next: GuardState): string {
   const beforeItems = previous?.items ?? [];
   if (next.items.length === 0 && beforeItems.length > 0) {
-    return `cleared ${plural(beforeItems.length, 'item', 'items')}`;
+    return `cleared ${protectedCounts(beforeItems)}`;
   }
   const changes: string[] = [];
   const before = new Map(beforeItems.map((item) => [item.id, item]));

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { contentText, customEntries, describeEachPi, useSharedPi, type PiDriver, type SessionFileEntry } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
 import { CHECK_ENTRY_TYPE } from '../../src/check-entry.js';
+import { RECOVERY_MESSAGE_TYPE } from '../../src/recovery.js';
 import { formatCompactionFailed, formatStatus } from '../../src/format.js';
 import { FOOTER_CHECK_PENDING, FOOTER_STATUS_KEY, formatFooter } from '../../src/ui/footer.js';
 import {
@@ -31,12 +32,12 @@ const COMPACTOR_PATH = fileURLToPath(new URL('fixtures/boundary-compactor.ts', i
 const PENDING_STATUS = formatStatus({ state: GUARD, discarded: false, verificationPending: true, lastCheck: undefined });
 
 /**
- * The roles of the two requests of a tool-calling turn as docs/compaction.md prints them
- * ("request 1: system, user (summary), user (recovery), ..."), the recovery as `recovery`.
+ * The roles of the requests of a tool-calling turn and the turn after it as docs/compaction.md prints
+ * them ("turn 1, request 1: system, user (summary), user (recovery), ..."), the recovery as `recovery`.
  */
 function documentedRoles(): string[][] {
   const page = readFileSync(new URL('../../docs/compaction.md', import.meta.url), 'utf8');
-  return Array.from(page.matchAll(/^request \d+: (.+)$/gmu), (match) =>
+  return Array.from(page.matchAll(/^turn \d+, request \d+: (.+)$/gmu), (match) =>
     (match[1] ?? '').split(', ').map((role) => (role === 'user (recovery)' ? 'recovery' : role.replace(/ \(.*\)$/u, ''))),
   );
 }
@@ -118,13 +119,20 @@ describeEachPi(
       expect(await readCommand(pi(), '/context-guard status')).toBe(PENDING_STATUS);
       // Read from the session, so the footer still says so after the crash.
       expect(pi().status(FOOTER_STATUS_KEY)).toBe(FOOTER_CHECK_PENDING);
-      const { notices, requests } = await toolCallingTurn(pi());
+      const { notices, requests: checkTurn } = await toolCallingTurn(pi());
       expect(notices).toEqual([CHECK_NOTICE]);
       expect(pi().status(FOOTER_STATUS_KEY)).toBe(formatFooter(GUARD));
+      // The turn after the check: the recovery is still right after the summary, not after the person's prompt.
+      pi().model.reset();
+      pi().model.enqueue({ text: 'Then the tests.' });
+      await pi().prompt('And then what?');
+      const requests = [...checkTurn, ...pi().model.chatRequests()];
       expectRecoveryAfterSummary(requests);
-      // Pi sends a custom message as a user message; only the turn's own prompt and replies follow.
-      expect(requests.map((request) => request.messages[rolesOf(request).indexOf('recovery')]?.role)).toEqual(['user', 'user']);
+      // Pi sends a custom message as a user message; only the turns' own prompts and replies follow.
+      expect(requests.map((request) => request.messages[rolesOf(request).indexOf('recovery')]?.role)).toEqual(['user', 'user', 'user']);
       expect(requests.map(rolesOf)).toEqual(documentedRoles());
+      // Nothing of the recovery is stored in the session: each request gets it in its place.
+      expect((await pi().readSessionFile()).filter((entry) => entry['customType'] === RECOVERY_MESSAGE_TYPE)).toEqual([]);
       const [compaction] = compactions(await pi().readSessionFile());
       expect(checksOf(await pi().readSessionFile())).toEqual([expect.objectContaining({ compactionId: compaction?.['id'] })]);
     });

@@ -36,16 +36,16 @@ describe('context-guard-pi in the terminal UI', () => {
     expect(formatFooter({ recovery: 'off', items: [item('a', true), item('b')] })).toBe('Context Guard 2 items, 1 critical');
   });
 
-  it('sets the footer apart with a bar, where Pi joins every extension status on one line', async () => {
+  it('draws its footer with no separator when it is our only one (footers-fake-host.test.ts: beside Agent State)', async () => {
     const host = await startTui();
     await host.runCommand('/context-guard add ship goal --critical Ship it');
-    expect(host.statuses.get('context-guard')).toBe(`│ ${formatFooter({ recovery: 'off', items: [item('ship', true)] }) ?? ''}`);
+    expect(host.statuses.get('context-guard')).toBe(formatFooter({ recovery: 'off', items: [item('ship', true)] }));
   });
 
   it('describes each saved change in one chat line', () => {
     expect(describeGuardChange(undefined, { recovery: 'off', items: [item('ship', true)] })).toBe('protected ship (goal, critical)');
     expect(describeGuardChange({ recovery: 'off', items: [item('a'), item('b')] }, { recovery: 'off', items: [item('b')] })).toBe('removed a');
-    expect(describeGuardChange({ recovery: 'off', items: [item('a'), item('b')] }, { recovery: 'off', items: [] })).toBe('cleared 2 items');
+    expect(describeGuardChange({ recovery: 'off', items: [item('a'), item('b')] }, { recovery: 'off', items: [] })).toBe('cleared 2 protected items (0 critical)');
     expect(describeGuardChange({ recovery: 'off', items: [] }, { recovery: 'critical', items: [] })).toBe('recovery → critical');
     expect(describeGuardChange({ recovery: 'off', items: [item('ship')] }, { recovery: 'off', items: [item('ship', true)] })).toBe('ship critical');
     expect(describeGuardChange({ recovery: 'off', items: [item('ship', true)] }, { recovery: 'off', items: [item('ship')] })).toBe('ship not critical');

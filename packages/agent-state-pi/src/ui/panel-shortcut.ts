@@ -13,7 +13,7 @@ export const PANEL_TOGGLE_DESCRIPTION = 'Collapse or expand the Agent State pane
 export function registerPanelShortcut(
   pi: Pick<PiExtensionPort, 'registerShortcut'>,
   screen: StateView,
-  controller: Pick<AgentStateController, 'current' | 'summary' | 'since' | 'ensureLoaded'>,
+  controller: Pick<AgentStateController, 'current' | 'shown' | 'ensureLoaded'>,
 ): void {
   pi.registerShortcut(PANEL_TOGGLE_KEY, {
     description: PANEL_TOGGLE_DESCRIPTION,
@@ -26,7 +26,7 @@ export function registerPanelShortcut(
         return;
       }
       screen.setPanelCollapsed(!screen.isPanelCollapsed());
-      screen.show(ctx, controller.current(), controller.summary(), controller.since());
+      screen.show(ctx, controller.shown());
     },
   });
 }

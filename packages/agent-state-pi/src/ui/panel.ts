@@ -1,14 +1,17 @@
 import { WORK_ITEM_STATUSES, type AgentStateSnapshot, type WorkItem, type WorkItemStatus } from '@j1nn0/agent-state';
-import { escapeTerminalText, segment, type LineSegment, type PiThemeColor, type StyledLine } from '@j1nn0/pi-adapter-kit';
-import { formatItemStatus } from '../format.js';
+import { escapeTerminalText, formatEntryTime, segment, type LineSegment, type PiThemeColor, type StyledLine } from '@j1nn0/pi-adapter-kit';
+import { MODEL_MARK } from '../format.js';
 import { isEmptySnapshot } from '../mutations.js';
-import { NO_TIMES, type SinceTimes } from '../since.js';
+import { NO_DECLARATIONS, NO_TIMES, itemSince, type DeclaredBy, type SinceTimes } from '../since.js';
 
 // The live panel above Pi's editor: what is being worked on, at a glance. It shows the objective and
 // the work items that are not done, never more than PANEL_MAX_LINES lines. When they all fit they keep
 // insertion order, so no row moves when a status changes; when they do not, the items a person acts
-// on come first (PANEL_PRIORITY) and the last line counts what was left out. Done items are never
-// listed: the headline counts them.
+// on come first (PANEL_PRIORITY) and the line right under the headline counts what was left out: a
+// selector that takes rows (Pi 1.6's /tree) cuts the panel from the bottom, and an item row is what it
+// may take. Done items are never listed: the headline counts them, and how many of those the model
+// declared. At 80 columns what matters is kept: the count comes before the objective, which is cut
+// first, and a row's status and age take one mark and a time, so the item's text gets the row.
 
 export const PANEL_WIDGET_KEY = 'agent-state';
 
@@ -21,6 +24,14 @@ export const PANEL_TOGGLE_KEY = 'alt+s';
 /** Which unfinished items take the rows when not all fit, each group in insertion order. */
 export const PANEL_PRIORITY: readonly Exclude<WorkItemStatus, 'done'>[] = ['in_progress', 'blocked', 'open'];
 
+/** One column for a status in a row; the words stay in the headline, the footer and `status`. */
+export const STATUS_MARKS: Readonly<Record<WorkItemStatus, string>> = {
+  open: '○',
+  in_progress: '◐',
+  blocked: '⊘',
+  done: '✓',
+};
+
 export const STATUS_COLORS: Readonly<Record<WorkItemStatus, PiThemeColor>> = {
   open: 'muted',
   in_progress: 'accent',
@@ -31,8 +42,10 @@ export const STATUS_COLORS: Readonly<Record<WorkItemStatus, PiThemeColor>> = {
 export interface PanelOptions {
   /** Only the headline's counts and the key that expands it again. */
   readonly collapsed?: boolean;
-  /** Since when each unfinished item has had its status, shown in its row's brackets (no extra row). */
+  /** Since when each unfinished item has had its status, shown in its row after its status mark. */
   readonly since?: SinceTimes;
+  /** Who declared each status: a row the model declared is marked, and the headline counts done ones. */
+  readonly declared?: DeclaredBy;
   /** The time the panel is drawn at, which decides whether a time needs its date. */
   readonly now?: Date;
 }
@@ -64,37 +77,57 @@ export function panelLines(snapshot: AgentStateSnapshot, options: PanelOptions =
   }
   const { shown, omitted } = selectPanelItems(snapshot.workItems, PANEL_MAX_LINES - 1);
   const since = options.since ?? NO_TIMES;
+  const declared = options.declared ?? NO_DECLARATIONS;
   const now = options.now ?? new Date();
-  const lines: StyledLine[] = [headline(snapshot), ...shown.map((item) => itemLine(item, since, now))];
+  const lines: StyledLine[] = [headline(snapshot, declared)];
   if (omitted.length > 0) {
-    lines.push([segment(`  +${omitted.length} more: ${statusCounts(omitted)}`, 'dim')]);
+    lines.push([segment(`  +${omitted.length} not shown: ${statusCounts(omitted)}`, 'dim')]);
   }
-  return lines;
+  return [...lines, ...shown.map((item) => itemLine(item, since, declared, now))];
 }
 
 /** `17 open, 1 blocked`: the non-zero counts in the order `/agent-state status` lists statuses. */
-function statusCounts(items: readonly WorkItem[]): string {
+export function statusCounts(items: readonly WorkItem[]): string {
   return WORK_ITEM_STATUSES.flatMap((status) => {
     const count = items.filter((item) => item.status === status).length;
     return count === 0 ? [] : [`${count} ${status}`];
   }).join(', ');
 }
 
-function doneCount(snapshot: AgentStateSnapshot): string {
+/** `3/7 done`: what the headline, the collapsed line and the footer all count first. */
+export function doneCount(snapshot: AgentStateSnapshot): string {
   const done = snapshot.workItems.filter((item) => item.status === 'done').length;
   return `${done}/${snapshot.workItems.length} done`;
 }
 
-function headline(snapshot: AgentStateSnapshot): StyledLine {
+/** `1 in_progress, 1 blocked`: the items being worked on or waiting, as the collapsed line counts them (the footer: activeMarks). */
+export function activeCounts(snapshot: AgentStateSnapshot): string {
+  return statusCounts(snapshot.workItems.filter((item) => item.status === 'in_progress' || item.status === 'blocked'));
+}
+
+/**
+ * `◐2 ⊘1`: the same counts as activeCounts, each after its row's status mark, short enough that the
+ * footer and Context Guard's fit in 80 columns together at any count the limits allow.
+ */
+export function activeMarks(snapshot: AgentStateSnapshot): string {
+  return (['in_progress', 'blocked'] as const).flatMap((status) => {
+    const count = snapshot.workItems.filter((item) => item.status === status).length;
+    return count === 0 ? [] : [`${STATUS_MARKS[status]}${count}`];
+  }).join(' ');
+}
+
+/** The count first, so a narrow terminal cuts the objective (with `…`) and never the count. */
+function headline(snapshot: AgentStateSnapshot, declared: DeclaredBy): StyledLine {
   const parts: LineSegment[] = [segment('Agent State', 'accent', true)];
+  if (snapshot.workItems.length > 0) {
+    const byModel = snapshot.workItems.filter((item) => item.status === 'done' && declared.get(item.id) === 'model').length;
+    parts.push(segment(` · ${doneCount(snapshot)}${byModel > 0 ? ` (${byModel} by model)` : ''}`, 'muted'));
+  }
   parts.push(
     snapshot.objective === undefined
       ? segment(' · no objective', 'dim')
       : segment(` · ${escapeTerminalText(snapshot.objective)}`),
   );
-  if (snapshot.workItems.length > 0) {
-    parts.push(segment(` · ${doneCount(snapshot)}`, 'muted'));
-  }
   return parts;
 }
 
@@ -103,23 +136,27 @@ function headline(snapshot: AgentStateSnapshot): StyledLine {
  * `Agent State · 3/7 done · 2 in_progress, 1 blocked · alt+s expands`.
  */
 function collapsedLine(snapshot: AgentStateSnapshot): StyledLine {
-  const active = snapshot.workItems.filter((item) => item.status === 'in_progress' || item.status === 'blocked');
+  const active = activeCounts(snapshot);
   const parts: LineSegment[] = [
     segment('Agent State', 'accent', true),
     segment(snapshot.workItems.length === 0 ? ' · no work items' : ` · ${doneCount(snapshot)}`, 'muted'),
   ];
-  if (active.length > 0) {
-    parts.push(segment(` · ${statusCounts(active)}`, 'muted'));
+  if (active !== '') {
+    parts.push(segment(` · ${active}`, 'muted'));
   }
   parts.push(segment(` · ${PANEL_TOGGLE_KEY} expands`, 'dim'));
   return parts;
 }
 
-function itemLine(item: WorkItem, since: SinceTimes, now: Date): StyledLine {
+/** `  ◐ 13:17 lat1 (model): text`: the status mark, since when (where known), the id, its mark, the text. */
+function itemLine(item: WorkItem, since: SinceTimes, declared: DeclaredBy, now: Date): StyledLine {
+  const time = itemSince(since, item);
   return [
     segment('  '),
-    segment(formatItemStatus(item, since, now), STATUS_COLORS[item.status]),
+    segment(STATUS_MARKS[item.status], STATUS_COLORS[item.status]),
+    ...(time === undefined ? [] : [segment(` ${formatEntryTime(time, now)}`, 'dim')]),
     segment(` ${escapeTerminalText(item.id)}`, 'accent'),
+    ...(declared.get(item.id) === 'model' ? [segment(` ${MODEL_MARK}`, 'muted')] : []),
     segment(`: ${escapeTerminalText(item.content)}`),
   ];
 }

@@ -1,7 +1,6 @@
-import type { AgentStateSnapshot, AgentStateSummary } from '@j1nn0/agent-state';
-import { plainText, showFooterStatus, styledLinesComponent, surfaceOf, type PiContextPort, type StyledLine } from '@j1nn0/pi-adapter-kit';
+import { awaitsFirstSave, plainText, showFooterStatus, styledLinesComponent, surfaceOf, type PiContextPort, type StyledLine } from '@j1nn0/pi-adapter-kit';
+import type { ShownState } from '../controller.js';
 import { FOOTER_STATUS_KEY, formatFooter } from './footer.js';
-import type { SinceTimes } from '../since.js';
 import { PANEL_WIDGET_KEY, panelLines } from './panel.js';
 
 // What stays in view of the person: the footer counts and the panel. Both are redrawn from the state
@@ -10,7 +9,9 @@ import { PANEL_WIDGET_KEY, panelLines } from './panel.js';
 // RPC client receives the same lines as plain text, print and JSON mode get nothing.
 
 export interface StateView {
-  show(ctx: PiContextPort, snapshot: AgentStateSnapshot, summary: AgentStateSummary, since: SinceTimes): void;
+  show(ctx: PiContextPort, state: ShownState): void;
+  /** Whether the footer last drawn said the session is not saved yet: it is drawn again once Pi has saved it. */
+  saysNotSaved(): boolean;
   /** Hides or shows the panel until Pi exits; the footer stays. Showing it expands it. */
   setPanelVisible(visible: boolean): void;
   isPanelVisible(): boolean;
@@ -22,14 +23,18 @@ export interface StateView {
 export function createStateView(): StateView {
   let panelVisible = true;
   let panelCollapsed = false;
+  let notSaved = false;
   return {
-    show(ctx, snapshot, summary, since) {
+    show(ctx, { snapshot, since, declared }) {
       const surface = surfaceOf(ctx);
       if (surface === 'none') {
         return;
       }
-      showFooterStatus(ctx, FOOTER_STATUS_KEY, formatFooter(snapshot, summary));
-      const lines = panelVisible ? panelLines(snapshot, { collapsed: panelCollapsed, since }) : [];
+      const saved = !awaitsFirstSave(ctx);
+      const footer = formatFooter(snapshot, saved);
+      notSaved = footer !== undefined && !saved;
+      showFooterStatus(ctx, FOOTER_STATUS_KEY, footer);
+      const lines = panelVisible ? panelLines(snapshot, { collapsed: panelCollapsed, since, declared }) : [];
       if (lines.length === 0) {
         ctx.ui.setWidget(PANEL_WIDGET_KEY, undefined);
       } else if (surface === 'terminal') {
@@ -43,6 +48,7 @@ export function createStateView(): StateView {
       // `panel on` asks to see the panel, so it comes back whole; `panel off` forgets a collapse too.
       panelCollapsed = false;
     },
+    saysNotSaved: () => notSaved,
     isPanelVisible: () => panelVisible,
     setPanelCollapsed(collapsed) {
       panelCollapsed = collapsed;

@@ -83,8 +83,8 @@ describeEachPi(
 
       // What agent_state_get gives a program (structured-output.test.ts has it by example), of the file's entries.
       const branch = await pi().readSessionFile();
-      const { state, since } = savedView(branch);
-      const expected = toAgentStateOutput(state, since, stateHistory(branch as never));
+      const { state, since, declared } = savedView(branch);
+      const expected = toAgentStateOutput(state, since, stateHistory(branch as never), declared);
       expect(JSON.parse(output)).toEqual({ type: 'object', state: JSON.parse(JSON.stringify(expected)) as unknown });
       expect(expected.workItems.map((item) => [item.id, item.status])).toEqual([['parse', 'done'], ['docs', 'open']]);
       expect(expected.history.steps).toHaveLength(5);

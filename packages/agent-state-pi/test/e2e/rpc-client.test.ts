@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { describeEachPi, useSharedRpcClient, type PiRpcClient } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
-import { formatClearPreview, formatPanelVisibility } from '../../src/format.js';
+import { NOT_SAVED_YET, formatClearPreview, formatPanelVisibility } from '../../src/format.js';
+import { FOOTER_NOT_SAVED } from '../../src/ui/footer.js';
 import { PANEL_MAX_LINES } from '../../src/ui/panel.js';
 import { addedText, changeText, statusChangeText } from '../expected-messages.js';
 import { snapshotOf } from '../snapshots.js';
@@ -49,11 +50,14 @@ describeEachPi(
       return (await client().notifiedBy(`/agent-state ${args}`)).map((notification) => notification.message);
     }
 
-    it("receives the panel as plain lines and the footer without a terminal separator, after a person's change and the model's", async () => {
+    it("receives the panel as plain lines and the footer without a terminal separator, after a person's change and the model's, each saying the session is not saved until the model answers", async () => {
       const pi = client();
+      const unsaved = (reply: string): string => `${reply} ${NOT_SAVED_YET}`;
       expect(pi.widget(PANEL)).toBeUndefined();
-      expect(await run('objective Ship the CSV export')).toEqual([changeText({ kind: 'set_objective', objective: 'Ship the CSV export' })]);
-      expect(await run('add parse Parse the arguments')).toEqual([addedText('parse')]);
+      expect(await run('objective Ship the CSV export')).toEqual([unsaved(changeText({ kind: 'set_objective', objective: 'Ship the CSV export' }))]);
+      expect(await run('add parse Parse the arguments')).toEqual([unsaved(addedText('parse'))]);
+      expect(pi.status(FOOTER)?.endsWith(` · ${FOOTER_NOT_SAVED}`)).toBe(true);
+      // The model's first answer makes Pi write the session: the footer and later replies no longer say it.
       let saved = await savedScreen(pi);
       expect(pi.widget(PANEL)).toEqual(saved.panel);
       expect(pi.status(FOOTER)).toBe(saved.footer);

@@ -5,9 +5,10 @@ import { beforeAll, expect, it } from 'vitest';
 import { formatOutcome as formatGuardOutcome, formatRejection as formatGuardRejection, formatUsage as formatGuardUsage } from '../../../agent-context-guard-pi/src/format.js';
 import { applyMutation as applyGuardMutation } from '../../../agent-context-guard-pi/src/mutations.js';
 import { guardCallLine } from '../../../agent-context-guard-pi/src/ui/tool-rows.js';
-import { formatChange, formatHistory, formatLeftovers, formatPanelKeyIdle, formatPanelVisibility, formatUsage } from '../../src/format.js';
+import { NOT_SAVED_YET, formatChange, formatExport, formatExportReply, formatHistory, formatLeftovers, formatPanelKeyIdle, formatPanelVisibility, formatUsage } from '../../src/format.js';
+import { FOOTER_NOT_SAVED } from '../../src/ui/footer.js';
 import { stateHistory } from '../../src/history.js';
-import { PANEL_MAX_LINES, PANEL_TOGGLE_KEY } from '../../src/ui/panel.js';
+import { PANEL_MAX_LINES, PANEL_TOGGLE_KEY, doneCount } from '../../src/ui/panel.js';
 import { toolCallLine } from '../../src/ui/tool-rows.js';
 import { snapshotOf } from '../snapshots.js';
 import { statusOf } from './support/real-pi.js';
@@ -62,6 +63,9 @@ const COLS = 80;
 const WIDE_COLS = 160;
 const ROWS = 40;
 const DOCUMENTED_CAPTURE_VERSION = '1.6.0';
+
+/** An objective wider than the panel's headline at 80 columns. */
+const LONG_OBJECTIVE = 'Migrate the whole reporting subsystem from the legacy XML pipeline to the new streaming exporter';
 
 const terminalUiPage = readFileSync(new URL('../../docs/terminal-ui.md', import.meta.url), 'utf8');
 
@@ -219,6 +223,36 @@ describeEachPi(
       await submitChange(terminal(), '/agent-state objective Ship the CSV export');
     }, PI_E2E_TIMEOUT_MS);
 
+    it(`keeps the count whole and cuts a long objective with … at ${COLS} columns`, async () => {
+      await submitChange(terminal(), `/agent-state objective ${LONG_OBJECTIVE}`);
+      const [headline = ''] = panelRows(lines());
+      expect(headline).toBe(drawnPanel(saved().view, COLS)[0]);
+      expect(headline.startsWith(`Agent State · ${doneCount(saved().view.state)} · `)).toBe(true);
+      expect(headline.endsWith(ELLIPSIS)).toBe(true);
+      await submitChange(terminal(), '/agent-state objective Ship the CSV export');
+    }, PI_E2E_TIMEOUT_MS);
+
+    it('puts the export into the editor for the person to copy or send, and saves nothing', async () => {
+      const entries = saved().branch.length;
+      const layout = terminal().version.host.terminal.editorLayout;
+      terminal().type('/agent-state export');
+      await terminal().waitUntil((_screen, rows) => editorRows(rows, layout).join('').includes('/agent-state export'), 'the command typed');
+      await terminal().waitForQuiet(150);
+      terminal().press('enter');
+      await terminal().waitUntil((_screen, rows) => editorRows(rows, layout).some((row) => row.includes('## Agent State')), 'the export in the editor');
+      await terminal().waitForQuiet();
+      const markdown = formatExport(saved().view.state, saved().view.since, saved().view.declared) ?? '';
+      const inEditor = editorRows(lines(), layout).map((row) => row.trim()).filter((row) => row !== '');
+      // The editor shows the Markdown's lines (a long one wraps): each of its first words is there.
+      for (const line of markdown.split('\n').filter((row) => row !== '')) expect(inEditor.some((row) => row.startsWith(line.slice(0, 12))), line).toBe(true);
+      expect(showsText(lines(), formatExportReply(markdown, true))).toBe(true);
+      expect(saved().branch).toHaveLength(entries);
+      // ctrl+c clears the editor, as a person would after copying.
+      terminal().press('ctrl+c');
+      await terminal().waitUntil((_screen, rows) => editorRows(rows, layout).every((row) => row.trim() === ''), 'an empty editor');
+      await terminal().waitForQuiet();
+    }, PI_E2E_TIMEOUT_MS);
+
     it(`cuts neither footer at ${COLS} columns`, () => {
       const footer = footerStatusLine(lines());
       expect(footer).toBe(footerLine(saved()));
@@ -294,6 +328,15 @@ describeEachPi(
       const chatLines = await savedAgentStateChatLines(saved().branch, COLS);
       expect(chatLines.length).toBeGreaterThan(1);
       if (!entryLines) expect(chatLines.filter((line) => rowsContaining(lines(), line) > 0)).toEqual([]);
+    }, PI_E2E_TIMEOUT_MS);
+
+    // Last: it leaves the session for a new one.
+    it('says in the footer that a new session is not saved until the model answers; the reply says it too where no chat line shows the change (0.73.1)', async () => {
+      await submitLine(terminal(), '/new', (rows) => panelRows(rows).length === 0);
+      await submitLine(terminal(), '/agent-state add later Look at it later', (rows) => footerStatusLine(rows).includes(FOOTER_NOT_SAVED));
+      expect(footerStatusLine(lines())).toContain(`· ${FOOTER_NOT_SAVED}`);
+      expect(showsText(lines(), NOT_SAVED_YET)).toBe(!entryLines);
+      expect(displayWidth(footerStatusLine(lines()))).toBeLessThanOrEqual(COLS);
     }, PI_E2E_TIMEOUT_MS);
   },
 );

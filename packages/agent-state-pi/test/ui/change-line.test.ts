@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatClearPreview } from '../../src/format.js';
 import { describeChange } from '../../src/ui/change-line.js';
 import { EXAMPLE_STATE, snapshotOf } from '../snapshots.js';
 
@@ -18,8 +19,13 @@ describe('the change line of a saved state entry', () => {
     expect(describeChange(before, snapshotOf({ ...EXAMPLE_STATE, decisions: [] }))).toBe('dropped decision pure-core');
   });
 
-  it('counts what a clear removed', () => {
-    expect(describeChange(before, snapshotOf())).toBe('cleared 4 items');
+  it('names what a clear removed in the words of its preview', () => {
+    expect(describeChange(before, snapshotOf())).toBe('cleared the objective, 3 work items and 1 decision');
+    expect(formatClearPreview(before)).toContain('the objective, 3 work items and 1 decision');
+  });
+
+  it('says which status a change confirmed: the model declared it, the person set the same', () => {
+    expect(describeChange(before, before, ['docs'])).toBe('confirmed docs open');
   });
 
   it('describes the first entry of a branch against an empty state', () => {

@@ -2,7 +2,7 @@ import { WORK_ITEM_STATUSES, type WorkItem, type WorkItemStatus } from '@j1nn0/a
 import { displayWidth, plainText, PLAIN_THEME, styledLinesComponent } from '@j1nn0/pi-adapter-kit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PANEL_MAX_LINES, PANEL_PRIORITY, PANEL_TOGGLE_KEY, panelLines, selectPanelItems } from '../../src/ui/panel.js';
+import { PANEL_MAX_LINES, PANEL_PRIORITY, PANEL_TOGGLE_KEY, STATUS_MARKS, panelLines, selectPanelItems } from '../../src/ui/panel.js';
 import { EXAMPLE_STATE, snapshotOf } from '../snapshots.js';
 
 const textOf = (input: Parameters<typeof snapshotOf>[0], collapsed = false): string[] =>
@@ -18,9 +18,9 @@ describe('the state panel', () => {
 
   it('shows the objective, then the work items that are not done, in insertion order', () => {
     expect(textOf(EXAMPLE_STATE)).toEqual([
-      'Agent State · Ship the parser · 1/3 done',
-      '  [in_progress] format: Format the status',
-      '  [open] docs: Write the README',
+      'Agent State · 1/3 done · Ship the parser',
+      '  ◐ format: Format the status',
+      '  ○ docs: Write the README',
     ]);
   });
 
@@ -35,22 +35,22 @@ describe('the state panel', () => {
       status: ({ w1: 'done', w20: 'in_progress', w22: 'blocked' } as Record<string, WorkItemStatus>)[item.id] ?? item.status,
     }));
     expect(textOf({ objective: 'Ship it', workItems })).toEqual([
-      'Agent State · Ship it · 1/24 done',
-      '  [in_progress] w20: Item 20',
-      '  [blocked] w22: Item 22',
-      '  [open] w2: Item 2',
-      '  [open] w3: Item 3',
-      '  +19 more: 19 open',
+      'Agent State · 1/24 done · Ship it',
+      '  +19 not shown: 19 open',
+      '  ◐ w20: Item 20',
+      '  ⊘ w22: Item 22',
+      '  ○ w2: Item 2',
+      '  ○ w3: Item 3',
     ]);
   });
 
-  it('counts every left-out status in the order status lists them, leaving out zeros', () => {
+  it('counts every left-out status in the order status lists them, leaving out zeros, right under the headline', () => {
     const workItems = [
       ...many(5).map((item) => ({ ...item, id: `p${item.id}`, status: 'in_progress' as const })),
       ...many(2).map((item) => ({ ...item, id: `b${item.id}`, status: 'blocked' as const })),
       ...many(3),
     ];
-    expect(textOf({ workItems }).at(-1)).toBe('  +6 more: 3 open, 1 in_progress, 2 blocked');
+    expect(textOf({ workItems })[1]).toBe('  +6 not shown: 3 open, 1 in_progress, 2 blocked');
   });
 
   it('collapses to one line of counts that names the key, with no recorded text', () => {
@@ -86,6 +86,29 @@ describe('the state panel', () => {
       expect(lines.join('')).not.toContain(unsafe);
     }
     expect(lines[0]).toContain('evil \\u001b[2J\\nnext');
+  });
+
+  it('keeps the count whole at 80 columns and cuts a long objective instead, with …', () => {
+    const objective = 'Migrate the whole reporting subsystem from the legacy XML pipeline to the new streaming exporter';
+    const [headline = ''] = styledLinesComponent(() => panelLines(snapshotOf({ objective, workItems: many(7).map((item, index) => (index === 0 ? { ...item, status: 'done' as const } : item)) })), PLAIN_THEME).render(80);
+    expect(headline.startsWith('Agent State · 1/7 done · Migrate the whole')).toBe(true);
+    expect(headline.endsWith('…')).toBe(true);
+    expect(displayWidth(headline)).toBeLessThanOrEqual(80);
+  });
+
+  it("gives a row's status and age 8 columns, the model's mark after the id, and the item's text the rest", () => {
+    const now = new Date('2026-12-04T15:00:00');
+    const since = new Map([['lat1', new Date('2026-12-04T13:17:00').toISOString()]]);
+    const lines = panelLines(snapshotOf({ workItems: [{ id: 'lat1', content: 'Measure the latency', status: 'in_progress' }] }), { since, declared: new Map([['lat1', 'model']]), now }).map(plainText);
+    expect(lines[1]).toBe(`  ${STATUS_MARKS.in_progress} 13:17 lat1 (model): Measure the latency`);
+    expect(lines[1]?.indexOf('lat1')).toBe(10);
+  });
+
+  it('counts in its headline how many done items the model declared', () => {
+    const workItems = many(3).map((item) => ({ ...item, status: 'done' as const }));
+    expect(textOf({ workItems }).length).toBe(1);
+    const lines = panelLines(snapshotOf({ workItems: [...workItems, { id: 'x', content: 'X' }] }), { declared: new Map([['w1', 'model'], ['w2', 'model']]) }).map(plainText);
+    expect(lines[0]).toBe('Agent State · 3/4 done (2 by model) · no objective');
   });
 
   it('draws no line wider than the terminal, wide characters and emoji included', () => {
@@ -145,13 +168,14 @@ describe('which items the panel lists', () => {
     );
   });
 
-  it('says in its last line how many of each status it left out, and those add up to N', () => {
+  it('says under its headline how many of each status it left out, and those add up to N', () => {
     fc.assert(
       fc.property(workItemsArbitrary, (workItems) => {
         const lines = panelLines(snapshotOf({ objective: 'O', workItems })).map(plainText);
         expect(lines.length).toBeLessThanOrEqual(PANEL_MAX_LINES);
-        const listed = lines.filter((line) => line.startsWith('  ['));
-        const more = /^ {2}\+(\d+) more: (.+)$/u.exec(lines.at(-1) ?? '');
+        const marks = new Set(Object.values(STATUS_MARKS));
+        const listed = lines.filter((line) => marks.has(line.slice(2, 3)));
+        const more = /^ {2}\+(\d+) not shown: (.+)$/u.exec(lines[1] ?? '');
         const pending = workItems.filter((item) => item.status !== 'done');
         if (more === null) {
           expect(listed).toHaveLength(pending.length);
@@ -164,7 +188,7 @@ describe('which items the panel lists', () => {
         expect(counted.reduce((sum, part) => sum + part.count, 0)).toBe(Number(more[1]));
         expect(listed.length + Number(more[1])).toBe(pending.length);
         for (const { status, count } of counted) {
-          const inPanel = listed.filter((line) => line.startsWith(`  [${status}]`)).length;
+          const inPanel = listed.filter((line) => line.startsWith(`  ${STATUS_MARKS[status as WorkItemStatus]} `)).length;
           expect(inPanel + count).toBe(pending.filter((item) => item.status === status).length);
         }
       }),

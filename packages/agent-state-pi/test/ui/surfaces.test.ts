@@ -3,9 +3,10 @@ import { createFakePiHost, type FakePiHost } from '@j1nn0/pi-testkit';
 import { drawnEntryLines, drawnWidget } from '@j1nn0/pi-testkit/adapter-suites';
 import { describe, expect, it } from 'vitest';
 import agentStateExtension, { STATE_ENTRY_TYPE } from '../../src/extension.js';
-import { formatPanelVisibility } from '../../src/format.js';
+import { NOT_SAVED_YET, formatExport, formatExportReply, formatPanelVisibility } from '../../src/format.js';
+import { FOOTER_NOT_SAVED } from '../../src/ui/footer.js';
 import { PANEL_MAX_LINES, PANEL_WIDGET_KEY } from '../../src/ui/panel.js';
-import { expectedFooter, expectedPanel, readState, savedChangeWords } from '../agent-state-host.js';
+import { expectedFooter, expectedPanel, readDeclared, readSince, readState, savedChangeWords } from '../agent-state-host.js';
 import { atNineToday, snapshotOf } from '../snapshots.js';
 
 // One adapter, three surfaces (test/e2e/ checks each in the real Pi): the terminal UI (mode `tui`, Pi
@@ -69,7 +70,7 @@ describe('the surfaces agent-state-pi draws on', () => {
     expect(host.statuses.has('agent-state')).toBe(false);
   });
 
-  it("gives a client the footer without the terminal's separator, and the terminal with it, the panel and the footer restored on a resume", async () => {
+  it('gives a client and the terminal the same footer, with no separator when it stands alone, the panel and the footer restored on a resume', async () => {
     const client = await startIn('rpc');
     const terminal = await startIn('tui');
     for (const host of [client, terminal]) await run(host, 'add parse P', 'add docs D', 'set docs blocked');
@@ -77,7 +78,8 @@ describe('the surfaces agent-state-pi draws on', () => {
     const footer = await expectedFooter(client);
     expect(footer).toBeDefined();
     expect(client.statuses.get('agent-state')).toBe(footer);
-    expect(terminal.statuses.get('agent-state')).toBe(`│ ${footer ?? ''}`);
+    // The bar sets two of our footers apart (footers-fake-host.test.ts); one alone has none.
+    expect(terminal.statuses.get('agent-state')).toBe(footer);
     expect(panelOf(terminal)).toEqual(await expectedPanel(terminal));
   });
 
@@ -112,5 +114,80 @@ describe('chat lines in the terminal UI', () => {
     await host.runCommand('/agent-state add parse P');
     for (const args of ['add parse again', 'set parse open', 'status']) await host.runCommand(`/agent-state ${args}`);
     expect(host.takeNotifications().map((notice) => notice.type)).toEqual(['warning', 'info', 'info']);
+  });
+});
+
+describe('a session Pi holds in memory only', () => {
+  async function startUnsaved(mode: 'tui' | 'rpc'): Promise<FakePiHost> {
+    // Pi writes a new session's file with its first assistant message (the host contract checks it on every line).
+    const host = createFakePiHost({ mode, clock: atNineToday, unsavedUntilAssistant: true });
+    await host.load(agentStateExtension);
+    await host.startSession('startup');
+    return host;
+  }
+
+  async function firstReply(host: FakePiHost): Promise<void> {
+    host.session.appendMessage({ role: 'user', content: 'Go.' });
+    host.session.appendMessage({ role: 'assistant', content: [{ type: 'text', text: 'Done.' }] });
+    await host.emit('turn_end', { type: 'turn_end', turnIndex: 0, message: {}, toolResults: [] });
+  }
+
+  it("says so in the terminal's footer until the first reply, and keeps the chat to the change", async () => {
+    const host = await startUnsaved('tui');
+    expect(await run(host, 'add parse P')).toEqual([]);
+    const saved = await expectedFooter(host);
+    expect(host.statuses.get('agent-state')).toBe(`${saved ?? ''} · ${FOOTER_NOT_SAVED}`);
+    await firstReply(host);
+    expect(host.statuses.get('agent-state')).toBe(saved);
+  });
+
+  it("says so in a client's reply and footer until the first reply, and not after", async () => {
+    const host = await startUnsaved('rpc');
+    const [reply] = await run(host, 'add parse P');
+    expect(reply?.endsWith(` ${NOT_SAVED_YET}`)).toBe(true);
+    expect(host.statuses.get('agent-state')?.endsWith(FOOTER_NOT_SAVED)).toBe(true);
+    await firstReply(host);
+    expect(host.statuses.get('agent-state')).toBe(await expectedFooter(host));
+    const [later] = await run(host, 'add docs D');
+    expect(later?.includes(NOT_SAVED_YET)).toBe(false);
+  });
+
+  it('says nothing of saving for a session without a file (--no-session, which the person chose)', async () => {
+    const host = await startIn('rpc');
+    const [reply] = await run(host, 'add parse P');
+    expect(reply?.includes(NOT_SAVED_YET)).toBe(false);
+    expect(host.statuses.get('agent-state')).toBe(await expectedFooter(host));
+  });
+});
+
+describe('/agent-state export', () => {
+  async function expectedExport(host: FakePiHost): Promise<string | undefined> {
+    return formatExport(await readState(host), await readSince(host), await readDeclared(host));
+  }
+
+  it("puts the state as Markdown into the terminal's editor and says so, saving nothing", async () => {
+    const host = await startIn('tui');
+    await run(host, 'objective Ship it', 'add parse P', 'decide csv Quote fields');
+    await host.executeTool('agent_state_set_work_item_status', { id: 'parse', status: 'done' });
+    const entries = host.session.getEntries().length;
+    const markdown = await expectedExport(host);
+    expect(await run(host, 'export')).toEqual([formatExportReply(markdown, true)]);
+    expect(host.editorText).toBe(markdown);
+    expect(host.session.getEntries()).toHaveLength(entries);
+  });
+
+  it('gives a client the Markdown as the reply, and an empty state a short answer', async () => {
+    const host = await startIn('rpc');
+    expect(await run(host, 'export')).toEqual([formatExportReply(undefined, false)]);
+    await run(host, 'add parse P');
+    const markdown = await expectedExport(host);
+    expect(markdown).toBeDefined();
+    expect(await run(host, 'export')).toEqual([formatExportReply(markdown, false)]);
+    expect(host.editorText).toBe('');
+  });
+
+  it('is no tool: only the person runs it', async () => {
+    const host = await startIn('rpc');
+    expect([...host.tools.keys()].some((name) => name.includes('export'))).toBe(false);
   });
 });

@@ -88,9 +88,6 @@ export function createCapturingPi(options: CapturingPiOptions = {}): CapturingPi
       appended.push({ customType, data });
       appendedLeaf = { type: 'custom', id: randomUUID(), timestamp: new Date().toISOString(), customType, data };
     },
-    sendMessage() {
-      // Recovery messages play no part in these figures.
-    },
     registerShortcut() {
       // Keys are pressed by a person; no figure times one.
     },

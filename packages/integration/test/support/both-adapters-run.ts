@@ -8,7 +8,7 @@ import { readStatePayload as readGuardPayload } from '../../../agent-context-gua
 import { formatHistory, formatStatus } from '../../../agent-state-pi/src/format.js';
 import { stateHistory } from '../../../agent-state-pi/src/history.js';
 import { readStatePayload as readAgentStatePayload } from '../../../agent-state-pi/src/persistence.js';
-import { sinceOnBranch } from '../../../agent-state-pi/src/since.js';
+import { declaredOnBranch, sinceOnBranch } from '../../../agent-state-pi/src/since.js';
 import { warningLines } from '../../src/startup-warnings.js';
 import {
   AGENT_STATE_COMMAND,
@@ -19,6 +19,7 @@ import {
   CONTEXT_GUARD_ENTRY_TYPE,
   RECOVERY_MESSAGE_TYPE,
 } from './adapter-names.js';
+import { answerNewestWords, youSaid } from './newest-words-model.js';
 import { occurrencesInRequest, readCommand, recordAll } from './real-pi-with-both-adapters.js';
 
 // One run of both adapters together, on one host: what a person does with them in a day, read back as
@@ -83,7 +84,7 @@ function savedAgentState(entries: readonly SessionFileEntry[]): AgentStateSnapsh
 function statusOfFile(entries: readonly SessionFileEntry[]): string {
   const state = savedAgentState(entries);
   if (state === undefined) throw new Error('no readable Agent State in the file');
-  return formatStatus(state, undefined, sinceOnBranch(entries as never, state));
+  return formatStatus(state, undefined, sinceOnBranch(entries as never, state), new Date(), declaredOnBranch(entries as never, state));
 }
 
 function savedCheck(entries: readonly SessionFileEntry[]): CompactionCheck | undefined {
@@ -142,11 +143,10 @@ export function bothAdaptersRun(pi: () => PiDriver): void {
     expect(compaction.summary).not.toContain(DROPPED);
 
     pi().model.reset();
-    pi().model.enqueue(
-      { toolCalls: [{ name: 'agent_state_get', arguments: {} }, { name: 'context_guard_list', arguments: {} }] },
-      { text: 'Continuing.' },
-    );
+    pi().model.enqueue({ toolCalls: [{ name: 'agent_state_get', arguments: {} }, { name: 'context_guard_list', arguments: {} }] }, answerNewestWords);
     const afterCompaction = await pi().prompt('Continue with the exporter.');
+    // The recovery reads as restored context: the person's words are the newest, and the model answers them.
+    expect(afterCompaction.assistantText).toBe(youSaid('Continue with the exporter.'));
 
     const checked = await pi().readSessionFile();
     const check = savedCheck(checked);
@@ -164,6 +164,15 @@ export function bothAdaptersRun(pi: () => PiDriver): void {
     }
     // The model reads the saved state (and since when each item has its status), the protected set and its last check, as the file holds them.
     expect(answerTurn?.toolResults.map((result) => result.text)).toEqual([statusOfFile(checked), formatListWithCheck(GUARD, check)]);
+
+    // The next turn: the recovery again right after the summary, once, and the person's words still the newest.
+    pi().model.reset();
+    pi().model.enqueue(answerNewestWords);
+    const nextTurn = await pi().prompt('And then what?');
+    expect(nextTurn.assistantText).toBe(youSaid('And then what?'));
+    expect(pi().model.chatRequests().map((request) => inConversation(request, DROPPED))).toEqual([1]);
+    // Nothing of the recovery is stored in the session: it is placed in each request instead.
+    expect((await pi().readSessionFile()).filter((entry) => entry['customType'] === RECOVERY_MESSAGE_TYPE)).toEqual([]);
 
     await pi().restart();
 

@@ -15,8 +15,11 @@ export interface FakeCompactionOptions {
   /** Default: the leaf, so nothing before it is kept. */
   readonly firstKeptEntryId?: string;
   readonly reason?: CompactionReason;
-  /** The summary request fails (`'error'`) or is cancelled (`'abort'`); nothing is appended. */
-  readonly fail?: 'error' | 'abort';
+  /**
+   * The summary request fails (`'error'`) or is cancelled (`'abort'`), or the session is too small to
+   * compact (`'nothing'`: Pi finds nothing to summarise before any extension hears of it); nothing is appended.
+   */
+  readonly fail?: 'error' | 'abort' | 'nothing';
 }
 
 export interface FakeCompactionResult {
@@ -24,7 +27,7 @@ export interface FakeCompactionResult {
   readonly beforeResults: readonly unknown[];
   /** The appended compaction entry; undefined when it was cancelled or failed. */
   readonly entry: SessionEntry | undefined;
-  readonly failure: 'error' | 'abort' | 'cancelled' | undefined;
+  readonly failure: 'error' | 'abort' | 'nothing' | 'cancelled' | undefined;
 }
 
 export const DEFAULT_FAKE_SUMMARY = 'The user and the assistant worked on the report page.';

@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type {
   EntryRenderer,
   ExtensionShortcut,
@@ -155,6 +159,11 @@ export class FakePiHost {
 
   get widgets(): ReadonlyMap<string, unknown> {
     return this.#ui.widgets;
+  }
+
+  /** The text in Pi's editor, as `ctx.ui.setEditorText` left it. */
+  get editorText(): string {
+    return this.#ui.editorText;
   }
 
   /** Entry renderers by custom type, as Pi 0.84+ would draw saved custom entries in the chat. */
@@ -378,6 +387,10 @@ export class FakePiHost {
   async compact(options: FakeCompactionOptions = {}): Promise<FakeCompactionResult> {
     this.#assertRunning();
     const reason = options.reason ?? 'manual';
+    if (options.fail === 'nothing') {
+      await this.#emit('session_compact_failed', { type: 'session_compact_failed', reason, errorMessage: 'Nothing to compact (session too small)', aborted: false, willRetry: false, fromExtension: false });
+      return { beforeResults: [], entry: undefined, failure: 'nothing' };
+    }
     const firstKeptEntryId = options.firstKeptEntryId ?? this.#session.getLeafId() ?? undefined;
     const preparation = {
       firstKeptEntryId,
@@ -451,7 +464,16 @@ export class FakePiHost {
   }
 
   #emptySession(): FakeSession {
-    return new FakeSession({ clock: this.#options.clock });
+    const file = this.#options.unsavedUntilAssistant === true ? join(this.#sessionDir(), `${randomUUID()}.jsonl`) : undefined;
+    return new FakeSession({ clock: this.#options.clock, file });
+  }
+
+  #sessionFolder: string | undefined;
+
+  /** A folder for the session files of a host that writes them: made at the first session. */
+  #sessionDir(): string {
+    this.#sessionFolder ??= mkdtempSync(join(tmpdir(), 'fake-pi-sessions-'));
+    return this.#sessionFolder;
   }
 
   #assertRunning(): void {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, writeFileSync } from 'node:fs';
 import type { CompactionEntry, CustomEntry, SessionEntry, SessionMessageEntry } from 'pi-coding-agent-0.84.2';
 import { FakePiHostError } from './errors.js';
 
@@ -24,6 +25,8 @@ export interface FakeSessionOptions {
   readonly clock?: (() => Date) | undefined;
   /** Entries as a session file would hold them; the leaf starts at the last one, as when Pi opens a file. */
   readonly entries?: readonly SessionEntry[];
+  /** Where the session's file goes, written (empty) with the first assistant message, as Pi writes it. */
+  readonly file?: string | undefined;
 }
 
 /** A compaction as Pi's `appendCompaction` stores it; without a first kept entry it keeps nothing before itself. */
@@ -51,17 +54,24 @@ function jsonRoundTrip<T>(value: T): T {
 export class FakeSession {
   readonly #id = randomUUID();
   readonly #clock: () => Date;
+  readonly #file: string | undefined;
   #entries: SessionEntry[] = [];
   readonly #byId = new Map<string, SessionEntry>();
   #leafId: string | null = null;
 
   constructor(options: FakeSessionOptions = {}) {
     this.#clock = options.clock ?? (() => new Date());
+    this.#file = options.file;
     this.#replaceEntries(options.entries ?? []);
   }
 
   getSessionId(): string {
     return this.#id;
+  }
+
+  /** Pi's `getSessionFile()`: undefined for a session that is never written (`--no-session`). */
+  getSessionFile(): string | undefined {
+    return this.#file;
   }
 
   getLeafId(): string | null {
@@ -123,7 +133,9 @@ export class FakeSession {
   /** Adds an ordinary message entry (user, assistant, toolResult...) so branches hold more than custom entries. */
   appendMessage(message: MessageInput): string {
     const withTimestamp = { ...message, timestamp: message.timestamp ?? Date.now() };
-    return this.#append(jsonRoundTrip({ type: 'message', ...this.#nextLinks(), message: withTimestamp }) as SessionMessageEntry);
+    const id = this.#append(jsonRoundTrip({ type: 'message', ...this.#nextLinks(), message: withTimestamp }) as SessionMessageEntry);
+    if (this.#file !== undefined && message.role === 'assistant' && !existsSync(this.#file)) writeFileSync(this.#file, '');
+    return id;
   }
 
   /** Pi's `appendCompaction`, returning the stored entry. */

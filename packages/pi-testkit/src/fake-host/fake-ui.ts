@@ -38,11 +38,17 @@ export class FakeUi {
   readonly notifications: Notification[] = [];
   readonly statuses = new Map<string, string>();
   readonly widgets = new Map<string, unknown>();
+  /** What the editor holds: Pi's `setEditorText` replaces it. */
+  editorText = '';
   /** The `ctx.ui` object; dialogs answer like Pi's no-op UI (undefined, false, ''). */
   readonly context: ExtensionUIContext;
 
   constructor(recording: boolean, linesOnly: boolean) {
     const { notifications, statuses, widgets } = this;
+    const editor = (text?: string): string => {
+      if (text !== undefined && recording) this.editorText = text;
+      return this.editorText;
+    };
     this.context = {
       notify(message, type) {
         if (recording) notifications.push({ message, type: type ?? 'info' });
@@ -71,8 +77,10 @@ export class FakeUi {
       setHeader: () => undefined,
       setTitle: () => undefined,
       pasteToEditor: () => undefined,
-      setEditorText: () => undefined,
-      getEditorText: () => '',
+      setEditorText: (text) => {
+        editor(text);
+      },
+      getEditorText: () => editor(),
       addAutocompleteProvider: () => undefined,
       setEditorComponent: () => undefined,
       getEditorComponent: () => undefined,

@@ -63,6 +63,7 @@ interface ProbeComponent {
 
 interface ProbeSessionManager {
   getBranch(): readonly Record<string, unknown>[];
+  getSessionFile?(): string | undefined;
 }
 
 interface ProbeContext {
@@ -229,6 +230,9 @@ export default function contractProbe(pi: ProbePi): void {
           ctx.ui.notify(result === undefined ? 'no navigateTree' : result.cancelled ? 'cancelled' : 'navigated', 'info');
           return;
         }
+        case 'session-file':
+          ctx.ui.notify(JSON.stringify({ file: ctx.sessionManager.getSessionFile?.() ?? null }), 'info');
+          return;
         case 'arm-context':
           log.contextArmed = true;
           ctx.ui.notify('armed', 'info');

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionEventFact } from '../host-facts/host-facts.js';
 import type { ContractHost } from './contract-host.js';
@@ -151,8 +152,15 @@ export function describeHostContract(title: string, can: ContractCapabilities, s
       await host.newSession();
       await host.probe('append {"step":1,"kept":null}');
       expect(await host.sessionWritten()).toBe(host.line.host.sessionFileWritten.newSession === 'at-once');
+      // What an extension reads of it (the adapters' "not saved yet"): the file's path, there once written.
+      const sessionFile = async (): Promise<unknown> => (JSON.parse((await host.probe('session-file'))[0]?.message ?? '{}') as { file?: unknown }).file;
+      const file = await sessionFile();
+      expect(typeof file).toBe('string');
+      expect(existsSync(String(file))).toBe(await host.sessionWritten());
       await host.reply('First prompt.');
       expect(await host.sessionWritten()).toBe(true);
+      expect(await sessionFile()).toBe(file);
+      expect(existsSync(String(file))).toBe(true);
       await host.probe('append {"step":2,"list":[1,"two"]}');
       await host.probe('append {"edited":false}');
       await host.reply('Second prompt.');

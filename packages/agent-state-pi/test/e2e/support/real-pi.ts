@@ -9,11 +9,11 @@ import {
   type SessionFileEntry,
 } from '@j1nn0/pi-real-hosts';
 import { expect } from 'vitest';
-import { summarizeAgentState, type AgentStateSnapshot } from '@j1nn0/agent-state';
+import type { AgentStateSnapshot } from '@j1nn0/agent-state';
 import { plainText } from '@j1nn0/pi-adapter-kit';
 import { formatStatus } from '../../../src/format.js';
 import { STATE_ENTRY_TYPE, restoreFromBranch } from '../../../src/persistence.js';
-import { sinceOnBranch, type SinceTimes } from '../../../src/since.js';
+import { declaredOnBranch, sinceOnBranch, type DeclaredBy, type SinceTimes } from '../../../src/since.js';
 import { formatFooter } from '../../../src/ui/footer.js';
 import { panelLines } from '../../../src/ui/panel.js';
 
@@ -64,6 +64,7 @@ export function branchOfFile(text: string): SessionFileEntry[] {
 export interface SavedView {
   readonly state: AgentStateSnapshot;
   readonly since: SinceTimes;
+  readonly declared: DeclaredBy;
 }
 
 /** The newest readable state on `branch` and its times, read by the adapter's own functions (empty when none is saved). */
@@ -71,12 +72,12 @@ export function savedView(branch: readonly SessionFileEntry[]): SavedView {
   const entries = branch as never;
   const restored = restoreFromBranch(entries);
   const state = restored.kind === 'restored' ? restored.value : { schemaVersion: 1 as const, workItems: [], decisions: [] };
-  return { state, since: sinceOnBranch(entries, state) };
+  return { state, since: sinceOnBranch(entries, state), declared: declaredOnBranch(entries, state) };
 }
 
 /** `/agent-state status` for a saved view, as the formatter writes it. */
-export function statusOf({ state, since }: SavedView): string {
-  return formatStatus(state, undefined, since);
+export function statusOf({ state, since, declared }: SavedView): string {
+  return formatStatus(state, undefined, since, new Date(), declared);
 }
 
 /** The view after each saved state on `branch`, oldest first: what the adapter showed right after that save. */
@@ -90,8 +91,8 @@ export async function statusOfFile(path: string): Promise<string> {
 }
 
 /** The footer and the panel's plain lines for a saved view, as the ui functions draw them. */
-export function screenOf({ state, since }: SavedView): { readonly footer: string | undefined; readonly panel: string[] } {
-  return { footer: formatFooter(state, summarizeAgentState(state)), panel: panelLines(state, { since }).map(plainText) };
+export function screenOf({ state, since, declared }: SavedView): { readonly footer: string | undefined; readonly panel: string[] } {
+  return { footer: formatFooter(state), panel: panelLines(state, { since, declared }).map(plainText) };
 }
 
 /** Sends `text` as a user message and waits for the model turn, after which Pi has written the session file. */

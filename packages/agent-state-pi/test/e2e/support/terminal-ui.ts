@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
-import { summarizeAgentState, type AgentStateSnapshot } from '@j1nn0/agent-state';
+import type { AgentStateSnapshot } from '@j1nn0/agent-state';
 import {
   ELLIPSIS,
   displayWidth,
@@ -82,11 +82,11 @@ function editorBounds(lines: readonly string[], layout: EditorLayout): [top: num
   if (layout === 'after-corner') {
     const corner = cornerRow(lines);
     if (corner < 1) return undefined;
-    // A long input wraps onto the rows below the corner, up to the footers (which start with the kit's
-    // bar, see terminalStatus) or a blank row.
-    const bar = terminalStatus('footer', '');
+    // A long input wraps onto the rows below the corner, up to the footers (each starts with its
+    // adapter's name, or the kit's bar before it) or a blank row.
     const rest = lines.slice(corner + 1);
-    const wrapped = rest.findIndex((line) => !isDrawn(line) || line.startsWith(bar));
+    const isFooter = (line: string): boolean => /^(?:│ )?(?:Agent State|Context Guard)\b/u.test(line);
+    const wrapped = rest.findIndex((line) => !isDrawn(line) || isFooter(line));
     return [corner - 1, corner + 1 + (wrapped === -1 ? rest.length : wrapped)];
   }
   const rules = lines.flatMap((line, row) => (RULE.test(line) ? [row] : []));
@@ -216,9 +216,10 @@ export async function submitLine(
 /** Pi's words before a warning's message (`ctx.ui.notify(..., "warning")`), on every line and on omp: the host's text, not ours. */
 export const HOST_WARNING_PREFIX = 'Warning: ';
 
-/** Any time of the day inside a row's brackets (`[open since 12:34]` reads `[open since 09:41]`), whatever the words around it. */
+/** The time in a panel row (`  ◐ 12:34 docs: …` reads `  ◐ 09:41 docs: …`), whatever the time of the run. */
 function withCaptureTimes(row: string): string {
-  return row.replace(/\[[^\]]*\]/gu, (bracket) => bracket.replace(/\b\d\d:\d\d\b/gu, '09:41'));
+  // A row: two spaces, the status mark, then the time its item took that status.
+  return row.replace(/^( {2}\S )\d\d:\d\d /u, '$109:41 ');
 }
 
 /**
@@ -435,12 +436,12 @@ function guardChange(state: GuardState | undefined, command: string): GuardChang
 
 /** Agent State's panel for a saved view, each line fitted to `cols` as the kit's component draws it. */
 export function drawnPanel(view: SavedView, cols: number, options: { readonly collapsed?: boolean } = {}): string[] {
-  return panelLines(view.state, { ...options, since: view.since }).map((line) => plainText(fitLine(line, cols)));
+  return panelLines(view.state, { ...options, since: view.since, declared: view.declared }).map((line) => plainText(fitLine(line, cols)));
 }
 
 /** The panel's lines whole, as an RPC client receives them (nothing cut). */
 export function wholePanel(view: SavedView): string[] {
-  return panelLines(view.state, { since: view.since }).map(plainText);
+  return panelLines(view.state, { since: view.since, declared: view.declared }).map(plainText);
 }
 
 /**
@@ -478,13 +479,6 @@ export async function savedAgentStateChatLines(branch: readonly SessionFileEntry
 }
 
 /** A footer status as the kit sets it in the terminal (showFooterStatus). */
-function terminalStatus(key: string, text: string): string {
-  let shown = '';
-  const ctx = { hasUI: true, mode: 'tui', ui: { setStatus: (_key: string, value: string | undefined) => (shown = value ?? '') } };
-  showFooterStatus(ctx as unknown as PiContextPort, key, text);
-  return shown;
-}
-
 /**
  * Both adapters' footer statuses for a saved session as the terminal shows them, in the order of their
  * keys (Pi sorts the statuses by key): one row each on omp; Pi joins them (footerLine).
@@ -492,13 +486,14 @@ function terminalStatus(key: string, text: string): string {
 export function footerStatuses(saved: SavedSession): string[] {
   const { state } = saved.view;
   const statuses: [string, string | undefined][] = [
-    [FOOTER_STATUS_KEY, formatFooter(state, summarizeAgentState(state))],
+    [FOOTER_STATUS_KEY, formatFooter(state)],
     [GUARD_FOOTER_STATUS_KEY, formatGuardFooter(saved.guard ?? EMPTY_GUARD_STATE)],
   ];
-  return statuses
-    .flatMap(([key, text]): [string, string][] => (text === undefined ? [] : [[key, text]]))
-    .sort(([first], [second]) => first.localeCompare(second))
-    .map(([key, text]) => terminalStatus(key, text));
+  // Drawn on one terminal UI by the kit, as both adapters draw them: the kit sets them apart.
+  const shown = new Map<string, string>();
+  const ui = { setStatus: (key: string, value: string | undefined) => (value === undefined ? shown.delete(key) : shown.set(key, value)) };
+  for (const [key, text] of statuses) showFooterStatus({ hasUI: true, mode: 'tui', ui } as unknown as PiContextPort, key, text);
+  return [...shown].sort(([first], [second]) => first.localeCompare(second)).map(([, text]) => text);
 }
 
 /** Pi's footer status line: the statuses joined with one space (TerminalFacts.footers `one-line`). */
