@@ -19,11 +19,12 @@ export interface TestTiers {
   /** Globs (relative to the package) of the files that start a real host or another process. */
   readonly real: readonly string[];
   /**
-   * Real files that take longest, longest first (paths relative to the package). They start before the
-   * rest so that none is left running alone at the end; without this, vitest starts the largest files
-   * first, and a file of three lines may hold the longest matrix.
+   * Real files that take longest (paths relative to the package), each with about how many seconds it
+   * takes alone. Across all packages they start longest first, before the rest, so that none is left
+   * running alone at the end; without this, vitest starts the largest files first, and a file of three
+   * lines may hold the longest matrix.
    */
-  readonly slowest?: readonly string[];
+  readonly slowest?: Readonly<Record<string, number>>;
 }
 
 /** Type tests (`expectTypeOf`), which vitest checks with tsc instead of running them. */
@@ -77,9 +78,12 @@ export function realTier(folders: Readonly<Record<string, TestTiers>>): TestProj
   };
 }
 
-/** Vitest's order (failed, then slow by the last run, then large), except that the `slowest` files of `folders` come first. */
+/** Vitest's order (failed, then slow by the last run, then large), except that the `slowest` files of `folders` come first, longest first. */
 export function slowestFirst(folders: Readonly<Record<string, TestTiers>>): TestSequencerConstructor {
-  const slowest = Object.entries(folders).flatMap(([folder, tiers]) => (tiers.slowest ?? []).map((path) => `/${inFolder(folder, path)}`));
+  const slowest = Object.entries(folders)
+    .flatMap(([folder, tiers]) => Object.entries(tiers.slowest ?? {}).map(([path, seconds]) => ({ suffix: `/${inFolder(folder, path)}`, seconds })))
+    .sort((a, b) => b.seconds - a.seconds)
+    .map(({ suffix }) => suffix);
   const rank = (file: TestSpecification): number => {
     const index = slowest.findIndex((suffix) => file.moduleId.endsWith(suffix));
     return index < 0 ? slowest.length : index;

@@ -14,12 +14,14 @@ export const tiers: TestTiers = {
     // A release rehearsed: built, versioned, published to a local registry and installed as a user gets it.
     'test/release-rehearsal.test.ts',
   ],
-  // Longest first (see TestTiers.slowest).
-  slowest: [
-    'test/both-adapters-on-every-host.test.ts',
-    'test/release-rehearsal.test.ts',
-    'test/provider-apis.test.ts',
-  ],
+  // Seconds each takes alone, measured (see TestTiers.slowest).
+  slowest: {
+    'test/both-adapters-on-every-host.test.ts': 125,
+    'test/release-rehearsal.test.ts': 74,
+    'test/provider-apis.test.ts': 55,
+    'test/acp-clients.test.ts': 32,
+    'test/demo-pictures.test.ts': 25,
+  },
 };
 
 export default tieredTestConfig(tiers);

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { parseCommand } from '../src/commands.js';
 import { formatUnreadableEntry } from '../src/format.js';
 import { MAX_DECISIONS, MAX_WORK_ITEMS, isQuotedId, isValidId, isValidText } from '../src/limits.js';
-import { applyMutation, isEmptySnapshot, type StateMutation } from '../src/mutations.js';
+import { applyMutation, confirmingMutation, isEmptySnapshot, type StateMutation } from '../src/mutations.js';
+import { declaredOnBranch } from '../src/since.js';
 import { STATE_ENTRY_TYPE, readStatePayload, restoreFromBranch, toStatePayload, type UnreadableProblem } from '../src/persistence.js';
 import { FOOTER_STATUS_KEY, formatFooter } from '../src/ui/footer.js';
 import { readState, startAgentStateHost } from './agent-state-host.js';
@@ -202,7 +203,7 @@ describe('the rules, over any sequence of requests', () => {
 
 describe('the adapter on the fake host, over random sessions', () => {
   it(
-    'saves one entry exactly for each change the rules accept, every restore is the newest entry on the branch, and the footer follows',
+    'saves one entry exactly for each change the rules accept (a confirmation of the model\'s status included), every restore is the newest entry on the branch, and the footer follows',
     async () => {
       await fc.assert(
         fc.asyncProperty(fc.array(step, { maxLength: 60 }), async (steps) => {
@@ -211,8 +212,11 @@ describe('the adapter on the fake host, over random sessions', () => {
             const entriesBefore = host.session.getEntries().length;
             if (next.kind === 'request') {
               const before = await readState(host);
+              // A person's set to the status the model declared confirms it (a saved change of who declared it).
+              const declared = declaredOnBranch(host.session.getBranch(), before);
               const parsed = await request(host, next.change, next.by);
-              const outcome = parsed === undefined ? undefined : applyMutation(before, parsed);
+              const caller = next.by === 'tool' ? 'model' : 'person';
+              const outcome = parsed === undefined ? undefined : applyMutation(before, confirmingMutation(parsed, before, declared, caller));
               const after = outcome?.kind === 'changed' ? outcome.snapshot : before;
               expectEqual(await readState(host), after, `after ${JSON.stringify(next)}`);
               expect(host.session.getEntries().length - entriesBefore).toBe(outcome?.kind === 'changed' ? 1 : 0);

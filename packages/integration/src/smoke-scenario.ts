@@ -3,9 +3,9 @@
 // packaging tests run it on packages installed from tarballs or a registry.
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { STATE_ENTRY_TYPE } from '@j1nn0/agent-state-pi';
 import { contentText, customEntries, type PiDriver } from '@j1nn0/pi-real-hosts';
-import type { SmokeChecks } from './smoke-checks.js';
 import {
   GUARD_LIST_PROMPT,
   MODEL_TURN_ANSWER,
@@ -20,7 +20,72 @@ import {
   type SmokeCommand,
 } from './smoke-script.js';
 import { warningLines } from './startup-warnings.js';
-import { note, received, section, shown, typed } from './smoke-transcript.js';
+
+/** A failed smoke check; its message names the check and shows what differed. */
+class SmokeFailure extends Error {
+  override readonly name = 'SmokeFailure';
+}
+
+function shownValue(value: unknown): string {
+  return value === undefined ? 'undefined' : JSON.stringify(value);
+}
+
+/** Counts passed checks; the first failing one throws a SmokeFailure. */
+export class SmokeChecks {
+  #passed = 0;
+
+  get passed(): number {
+    return this.#passed;
+  }
+
+  /** Passes when `actual` deep-equals `expected`. */
+  equal(what: string, actual: unknown, expected: unknown): void {
+    if (!isDeepStrictEqual(actual, expected)) {
+      throw new SmokeFailure(`${what}\n  expected: ${shownValue(expected)}\n  got:      ${shownValue(actual)}`);
+    }
+    this.#passed += 1;
+  }
+}
+
+// The transcript: what was typed, what Pi showed, what was checked.
+
+const SHOWN_INDENT = '         ';
+
+function section(title: string): string {
+  return `\n== ${title}`;
+}
+
+function typed(prompt: string): string {
+  return `> ${prompt}`;
+}
+
+export function note(text: string): string {
+  return `  ${text}`;
+}
+
+/** Indents every line after the first, so a multi-line message stays readable under its tag. */
+function continued(text: string, indent: string): string {
+  return text.split('\n').join(`\n${indent}`);
+}
+
+/** A notification as Pi showed it: `[info] Objective set.` */
+function shown(notification: { readonly message: string; readonly notifyType: string }): string {
+  const tag = `  [${notification.notifyType}] `;
+  return `${tag}${continued(notification.message, ' '.repeat(tag.length))}`;
+}
+
+/** A block of text the model received or answered, under a short label. */
+function received(label: string, text: string): string {
+  return `  ${label}\n${SHOWN_INDENT}${continued(text, SHOWN_INDENT)}`;
+}
+
+export function passedLine(count: number): string {
+  return `smoke: ${count} checks passed`;
+}
+
+export function failedLine(message: string): string {
+  return `smoke: FAILED: ${message}`;
+}
 
 export interface SmokeRun {
   readonly pi: PiDriver;

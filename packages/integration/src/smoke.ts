@@ -4,9 +4,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startPi } from '@j1nn0/pi-real-hosts';
 import { piTarget, runPiProgram } from './pi-program.js';
-import { SmokeChecks } from './smoke-checks.js';
-import { runSmokeScenario } from './smoke-scenario.js';
-import { failedLine, note, passedLine } from './smoke-transcript.js';
+import { SmokeChecks, failedLine, note, passedLine, runSmokeScenario } from './smoke-scenario.js';
 
 // The built extension a user loads with `pi -e`, and the package folder whose README documents the run.
 const EXTENSION_PATH = fileURLToPath(import.meta.resolve('@j1nn0/agent-state-pi'));

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runApiReportsCommand } from '../src/api-reports/command.js';
 import { apiReportTargets } from '../src/api-reports/report-targets.js';
-import { normalizeApiReport } from '../src/api-reports/report-text.js';
+import { normalizeApiReport } from '../src/api-reports/extract-report.js';
 
 // `pnpm check:api` (CI) holds the checked-in reports equal to the build; this shows that it fails on a
 // changed export, and what a maintainer then reads and runs.

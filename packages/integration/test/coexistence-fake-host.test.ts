@@ -85,18 +85,10 @@ describe('Agent State and Context Guard in one fake Pi host', () => {
   it.each([
     ['Agent State', 'Context Guard', ['agentState', 'contextGuard']],
     ['Context Guard', 'Agent State', ['contextGuard', 'agentState']],
-  ] as const)('registers distinct commands, tools and entry types when %s loads before %s', async (_first, _second, order) => {
+  ] as const)('registers distinct commands and tools when %s loads before %s, and each step changes only its own state and entries', async (_first, _second, order) => {
     host = await startHostWithBothAdapters(order);
-
     expect([...host.commands.keys()].sort()).toEqual([AGENT_STATE_COMMAND, CONTEXT_GUARD_COMMAND]);
     expect([...host.tools.keys()].sort()).toEqual([...ALL_ADAPTER_TOOLS].sort());
-    await playAll(host);
-    expect(host.entryTypes().sort()).toEqual([ENTRY_TYPE_OF.agentState, ENTRY_TYPE_OF.contextGuard].sort());
-    expect(await readBoth(host)).toEqual(FINAL);
-  });
-
-  it('changes only the state and the entries of the adapter a step goes through', async () => {
-    host = await startHostWithBothAdapters();
     for (const step of INTERLEAVED) {
       const other = OTHER[step.adapter];
       const [before, countsBefore] = [await readBoth(host), entryCounts(host)];
@@ -108,6 +100,8 @@ describe('Agent State and Context Guard in one fake Pi host', () => {
       expect(after[other], JSON.stringify(step)).toEqual(before[other]);
       expect([countsAfter[step.adapter], countsAfter[other]]).toEqual([countsBefore[step.adapter] + 1, countsBefore[other]]);
     }
+    expect(host.entryTypes().sort()).toEqual([ENTRY_TYPE_OF.agentState, ENTRY_TYPE_OF.contextGuard].sort());
+    expect(await readBoth(host)).toEqual(FINAL);
   });
 
   it('restores both from the interleaved entries after a restart, silently and appending nothing', async () => {

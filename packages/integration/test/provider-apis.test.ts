@@ -16,7 +16,7 @@ import { protectedText } from '../../agent-context-guard-pi/test/expected-messag
 import { ALL_ADAPTER_TOOLS, CONTEXT_GUARD_CHECK_ENTRY_TYPE } from './support/adapter-names.js';
 import { answerNewestWords, youSaid } from './support/newest-words-model.js';
 import { MARKS_TOOL_ERRORS } from './support/provider-apis.js';
-import { BOTH_EXTENSIONS, readCommand } from './support/real-pi-with-both-adapters.js';
+import { BOTH_EXTENSIONS, occurrencesInRequest, readCommand } from './support/real-pi-with-both-adapters.js';
 import { branchOfFile, savedView, sessionFileOf, statusOf } from '../../agent-state-pi/test/e2e/support/real-pi.js';
 import { snapshotOf } from '../../agent-state-pi/test/snapshots.js';
 
@@ -99,7 +99,7 @@ function describeApi(api: ProviderApi, target: PiTarget): void {
       // The check found the item lost and restored it.
       expect(customEntries(await pi().readSessionFile(), CONTEXT_GUARD_CHECK_ENTRY_TYPE).at(-1)?.['data']).toMatchObject({ check: { restoredIds: ['url'] } });
       // Both requests hold the lost item once: the recovery, right after the summary.
-      expect(pi().model.chatRequests().map((request) => request.contextText.split(LOST).length - 1)).toEqual([1, 1]);
+      expect(pi().model.chatRequests().map((request) => occurrencesInRequest(request, LOST))).toEqual([1, 1]);
     });
   });
 }

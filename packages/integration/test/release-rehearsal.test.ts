@@ -5,14 +5,23 @@ import { dirname, join, posix } from 'node:path';
 import { createPiSandbox, describeEachPi, startPi, type PiCliResult, type PiSandbox, type PiTarget } from '@j1nn0/pi-real-hosts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { danglingMapSources, hostPackagesIn, shipsLicense } from '../src/package-checks.js';
-import { SmokeChecks } from '../src/smoke-checks.js';
-import { runSmokeScenario } from '../src/smoke-scenario.js';
+import { SmokeChecks, runSmokeScenario } from '../src/smoke-scenario.js';
 import { warningLines } from '../src/startup-warnings.js';
 import { relativeLinks } from './support/markdown-links.js';
-import { PI_PACKAGES, installedDir, npmEnvIn, piInstallFromRegistry } from './support/pi-npm-install.js';
-import { fetchPublished, type PublishedPackage } from './support/published-packages.js';
-import { REHEARSAL_TIMEOUT_MS, changelogSection, publishTargetSettings, rehearseRelease, type Rehearsal } from './support/release-rehearsal.js';
-import { runCommand } from './support/run-command.js';
+import {
+  PI_PACKAGES,
+  REHEARSAL_TIMEOUT_MS,
+  changelogSection,
+  fetchPublished,
+  installedDir,
+  npmEnvIn,
+  piInstallFromRegistry,
+  publishTargetSettings,
+  rehearseRelease,
+  runCommand,
+  type PublishedPackage,
+  type Rehearsal,
+} from './support/release-rehearsal.js';
 
 // The release steps of RELEASING.md, end to end, on a scratch clone of HEAD: a build, `changeset
 // version`, `changeset publish` to a loopback registry without uplinks, the tarballs it published as a

@@ -1,8 +1,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, relative, sep } from 'node:path';
+import { createTwoFilesPatch } from 'diff';
 import { extractApiReport } from './extract-report.js';
 import { apiReportTargets } from './report-targets.js';
-import { reportDiff } from './report-text.js';
 
 // Compare every publishable package's current API with its checked-in report, or rewrite the reports.
 
@@ -24,6 +24,11 @@ async function readIfPresent(file: string): Promise<string | undefined> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
+}
+
+/** A unified diff from the checked-in report to the one the current declarations give. */
+function reportDiff(reportPath: string, checkedIn: string, current: string): string {
+  return createTwoFilesPatch(`${reportPath} (checked in)`, `${reportPath} (from the current build)`, checkedIn, current, undefined, undefined, { context: 3 });
 }
 
 /** Each package's current report beside its checked-in one; writes nothing. */

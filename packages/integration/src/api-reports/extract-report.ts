@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Extractor, ExtractorConfig, ExtractorLogLevel, type ExtractorMessage } from '@microsoft/api-extractor';
 import type { ApiReportTarget } from './report-targets.js';
-import { normalizeApiReport } from './report-text.js';
 
 // API Extractor reads the built declarations (what a consumer's compiler sees) and writes its report
 // into a temp folder; nothing it writes lands in the repository.
@@ -21,6 +20,17 @@ const ANALYSIS_COMPILER_OPTIONS = {
 // Release tags and doc comments are not what the report guards, and a type that is reachable but not
 // exported is written into the report itself (includeForgottenExports): none needs a message.
 const QUIET = { logLevel: ExtractorLogLevel.None, addToApiReportFile: false };
+
+const UNDOCUMENTED_LINE = /^\s*\/\/ \(undocumented\)\n/gmu;
+const UNDOCUMENTED_SUFFIX = / \(undocumented\)$/gmu;
+
+/**
+ * API Extractor marks every declaration without a doc comment `(undocumented)`. The report guards
+ * names and types, so those markers are dropped: writing a doc comment is not an API change.
+ */
+export function normalizeApiReport(text: string): string {
+  return text.replace(/\r\n/gu, '\n').replace(UNDOCUMENTED_LINE, '').replace(UNDOCUMENTED_SUFFIX, '');
+}
 
 /** The report of one package's declarations, normalized as it is checked in. */
 export async function extractApiReport(target: ApiReportTarget): Promise<string> {

@@ -15,15 +15,8 @@ import type {
  * life. No host bookkeeping runs inside the measured calls.
  */
 
-export interface CapturedEntry {
-  readonly customType: string;
-  readonly data: unknown;
-}
-
-export interface CapturedTool {
+interface CapturedTool {
   readonly name: string;
-  readonly description: string;
-  readonly parameters: unknown;
   /** Runs the tool as Pi does, with the arguments as given (no validation). */
   readonly execute: (args: unknown, ctx: PiContextPort) => Promise<unknown>;
 }
@@ -42,10 +35,10 @@ export interface CapturingPiOptions {
 
 export interface CapturingPi {
   readonly api: PiExtensionPort;
-  readonly appended: CapturedEntry[];
+  readonly appended: { readonly customType: string; readonly data: unknown }[];
   readonly tools: CapturedTool[];
-  /** A context over this Pi's session with a UI whose calls cost nothing; notifications go to `notices` if given. */
-  context(notices?: string[]): PiContextPort;
+  /** A context over this Pi's session with a UI whose calls cost nothing. */
+  context(): PiContextPort;
   /** Every handler registered for an event, in registration order. */
   handlers(event: string): Handler[];
   command(name: string): CommandHandler;
@@ -57,7 +50,7 @@ export function createCapturingPi(options: CapturingPiOptions = {}): CapturingPi
   const renderers = new Map<string, PiEntryRenderer>();
   const handlers = new Map<string, Handler[]>();
   const commands = new Map<string, CommandHandler>();
-  const appended: CapturedEntry[] = [];
+  const appended: CapturingPi['appended'] = [];
   const tools: CapturedTool[] = [];
   const sessionId = randomUUID();
   const branch = options.branch ?? (() => []);
@@ -77,12 +70,7 @@ export function createCapturingPi(options: CapturingPiOptions = {}): CapturingPi
       commands.set(name, (args, ctx) => command.handler(args, ctx));
     },
     registerTool(tool) {
-      tools.push({
-        name: tool.name,
-        description: tool.description,
-        parameters: tool.parameters,
-        execute: (args, ctx) => tool.execute('bench-call', args, undefined, undefined, ctx),
-      });
+      tools.push({ name: tool.name, execute: (args, ctx) => tool.execute('bench-call', args, undefined, undefined, ctx) });
     },
     appendEntry(customType, data) {
       appended.push({ customType, data });
@@ -103,19 +91,7 @@ export function createCapturingPi(options: CapturingPiOptions = {}): CapturingPi
     api,
     appended,
     tools,
-    context(notices) {
-      return {
-        hasUI: true,
-        ui: {
-          notify: (message) => {
-            notices?.push(message);
-          },
-          setStatus: () => undefined,
-          setWidget: () => undefined,
-        },
-        sessionManager,
-      };
-    },
+    context: () => ({ hasUI: true, ui: { notify: () => undefined, setStatus: () => undefined, setWidget: () => undefined }, sessionManager }),
     handlers: (event) => handlers.get(event) ?? [],
     command(name) {
       const handler = commands.get(name);

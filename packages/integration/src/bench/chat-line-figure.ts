@@ -9,9 +9,8 @@ import {
   startAdapter,
   type BenchAdapter,
 } from './bench-adapters.js';
-import type { CapturingPi } from './capturing-pi.js';
+import { PLAIN_BENCH_THEME, type CapturingPi } from './capturing-pi.js';
 import type { PiCustomEntryPort, PiSessionEntryPort } from '@j1nn0/pi-adapter-kit';
-import { PLAIN_BENCH_THEME } from './capturing-pi.js';
 import { formatDuration, verdictAtMost, type BenchRow } from './report.js';
 import { lowerQuartile, timeInterleaved, type TimingOptions } from './timing.js';
 

@@ -3,7 +3,7 @@ import type { PiTarget } from '../pi-program.js';
 import { AGENT_STATE_ADAPTER, AGENT_STATE_COMMAND, AGENT_STATE_LIMIT, fullAgentStateCommands, runCommand, snapshotOf, startAdapter } from './bench-adapters.js';
 import { AGENT_STATE_EXTENSION } from './extension-paths.js';
 import { formatDuration, formatMilliseconds, type BenchRow } from './report.js';
-import { median, timeAsync, timeInterleaved } from './timing.js';
+import { median, timeAsyncValue, timeInterleaved } from './timing.js';
 
 // Figure 5: `/agent-state status` on a full state (200 work items, 200 decisions).
 
@@ -57,8 +57,8 @@ async function roundTripRow(target: PiTarget): Promise<BenchRow> {
     const state: number[] = [];
     for (let round = 0; round < ROUND_TRIPS; round += 1) {
       // A command prompt is answered after its handler ran, so the response closes the round trip.
-      status.push(await timeAsync(() => pi.send({ type: 'prompt', message: `${AGENT_STATE_COMMAND} status` })));
-      state.push(await timeAsync(() => pi.send({ type: 'get_state' })));
+      status.push((await timeAsyncValue(() => pi.send({ type: 'prompt', message: `${AGENT_STATE_COMMAND} status` }))).milliseconds);
+      state.push((await timeAsyncValue(() => pi.send({ type: 'get_state' }))).milliseconds);
     }
     return {
       figure: '5 command cost',

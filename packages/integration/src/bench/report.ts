@@ -112,13 +112,10 @@ function tableLine(cells: readonly string[]): string {
   return `| ${cells.map(cell).join(' | ')} |`;
 }
 
-export function formatTable(rows: readonly BenchRow[]): string {
-  const body = rows.map((row) => [row.figure, row.measure, row.value, row.anchor, formatRatio(row.ratio), row.goal, row.verdict]);
-  return [tableLine(HEADER), tableLine(HEADER.map(() => '---')), ...body.map(tableLine)].join('\n');
-}
-
 export function formatReport(report: BenchReport): string {
-  const parts = [`## ${report.title}`, report.context.map((line) => `- ${line}`).join('\n'), formatTable(report.rows)];
+  const body = report.rows.map((row) => [row.figure, row.measure, row.value, row.anchor, formatRatio(row.ratio), row.goal, row.verdict]);
+  const table = [tableLine(HEADER), tableLine(HEADER.map(() => '---')), ...body.map(tableLine)].join('\n');
+  const parts = [`## ${report.title}`, report.context.map((line) => `- ${line}`).join('\n'), table];
   if (report.notes.length > 0) parts.push(report.notes.map((line) => `- ${line}`).join('\n'));
   return `${parts.join('\n\n')}\n`;
 }

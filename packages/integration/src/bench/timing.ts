@@ -111,8 +111,3 @@ export async function timeAsyncValue<T>(action: () => Promise<T>): Promise<{ rea
   const value = await action();
   return { milliseconds: Number(process.hrtime.bigint() - start) / 1_000_000, value };
 }
-
-/** Wall time of one async action in milliseconds, for real-process round trips. */
-export async function timeAsync(action: () => Promise<unknown>): Promise<number> {
-  return (await timeAsyncValue(action)).milliseconds;
-}

@@ -1,6 +1,5 @@
 import type { PiTerminal } from '@j1nn0/pi-real-hosts/terminal';
-import { enterLine } from './demo-pi.js';
-import { demoScene } from './demo-scene.js';
+import { demoScene, enterLine } from './demo-pi.js';
 
 // A person sets the objective and six work items, blocks one, finishes one and protects the goal
 // with Context Guard; then one model turn adds an item in progress (accepted) and an existing id

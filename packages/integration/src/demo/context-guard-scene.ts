@@ -1,6 +1,5 @@
 import type { PiTerminal } from '@j1nn0/pi-real-hosts/terminal';
-import { enterLine } from './demo-pi.js';
-import { demoScene } from './demo-scene.js';
+import { demoScene, enterLine } from './demo-pi.js';
 
 // Three protected items (two critical) and recovery on, three turns that mention them, then
 // Pi's own /compact with a summary that keeps one: the check at the next request names the two

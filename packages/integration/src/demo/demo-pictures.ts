@@ -1,11 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { AGENT_STATE_SCENE } from './agent-state-scene.js';
 import { CONTEXT_GUARD_PENDING_SCENE, CONTEXT_GUARD_SCENE } from './context-guard-scene.js';
-import { WINDOW_TITLE, settle, withDemoPi, type DemoTarget } from './demo-pi.js';
-import type { DemoScene } from './demo-scene.js';
+import { WINDOW_TITLE, settle, withDemoPi, type DemoScene, type DemoTarget } from './demo-pi.js';
 import { rasterisePicture } from './picture-png.js';
-import { renderPictureSvg } from './picture-svg.js';
-import { pictureOf } from './screen-picture.js';
+import { pictureOf, renderPictureSvg } from './picture-svg.js';
 
 /** Every picture `pnpm demo` makes, in the order it makes them. */
 export const DEMO_SCENES: readonly DemoScene[] = [AGENT_STATE_SCENE, CONTEXT_GUARD_SCENE, CONTEXT_GUARD_PENDING_SCENE];

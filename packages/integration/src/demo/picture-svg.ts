@@ -1,6 +1,29 @@
-import type { StyledRun } from '@j1nn0/pi-real-hosts/terminal';
-import type { ScreenPicture } from './screen-picture.js';
+import type { PiTerminal, StyledRun } from '@j1nn0/pi-real-hosts/terminal';
 import { DEMO_COLOURS, runColours, type TerminalColours } from './terminal-colours.js';
+
+/** What one picture shows: the terminal's visible rows as styled runs, and the words around them. */
+export interface ScreenPicture {
+  /** The window's title bar. */
+  readonly title: string;
+  /** What the picture shows, for a reader who cannot see it (the SVG's title, the README's alt text). */
+  readonly description: string;
+  readonly cols: number;
+  readonly rows: readonly (readonly StyledRun[])[];
+}
+
+/** The time a picture shows for every time of day on screen (the panel rows'): a run happens at its own time. */
+export const PICTURE_TIME = '09:41';
+
+/**
+ * The screen as Pi left it, every cell's colours and weight as the emulator holds them, except that each
+ * time the panel shows reads PICTURE_TIME (as wide as any time of the day), so a picture does not depend
+ * on when it was drawn.
+ */
+export function pictureOf(terminal: PiTerminal, title: string, description: string): ScreenPicture {
+  // A panel row's time (`  ◐ 13:17 docs: …`), alone in its run or beside a mark of the same colour.
+  const rows = terminal.styledScreen().map((row) => row.map((run) => ({ ...run, text: run.text.replace(/\b\d\d:\d\d\b/gu, PICTURE_TIME) })));
+  return { title, description, cols: terminal.cols, rows };
+}
 
 // A terminal window drawn from the screen's cells: one rectangle per run with a background of its
 // own, one <text> per run of visible characters, each stretched to exactly its cells so the grid

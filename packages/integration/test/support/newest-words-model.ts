@@ -1,4 +1,4 @@
-import type { ModelRequest } from '@j1nn0/pi-real-hosts';
+import { contentText, type ModelRequest } from '@j1nn0/pi-real-hosts';
 
 /**
  * A scripted answer of a model that answers the newest user message, as models do: it replies to that
@@ -6,7 +6,8 @@ import type { ModelRequest } from '@j1nn0/pi-real-hosts';
  * it into the prompt's message behind the person's words), it would answer the recovery instead.
  */
 export function answerNewestWords(request: ModelRequest): { text: string } {
-  const lines = (request.lastUserText ?? '').split('\n').filter((line) => line.trim() !== '');
+  const newest = request.messages.filter((message) => message.role === 'user').at(-1);
+  const lines = contentText(newest?.content).split('\n').filter((line) => line.trim() !== '');
   return { text: youSaid(lines.at(-1) ?? '') };
 }
 

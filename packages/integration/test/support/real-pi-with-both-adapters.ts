@@ -1,11 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import {
-  useSharedPi,
-  type ModelRequest,
-  type PiDriver,
-  type PiTarget,
-  type SessionFileEntry,
-} from '@j1nn0/pi-real-hosts';
+import type { ModelRequest, PiDriver } from '@j1nn0/pi-real-hosts';
 import { expect } from 'vitest';
 
 // One place for the real-Pi setup of the coexistence tests: both BUILT adapters loaded with `-e`.
@@ -15,11 +9,6 @@ export const BOTH_EXTENSIONS: readonly string[] = [
   fileURLToPath(import.meta.resolve('@j1nn0/agent-state-pi')),
   fileURLToPath(import.meta.resolve('@j1nn0/agent-context-guard-pi')),
 ];
-
-/** One Pi per version for the whole file, a fresh session per test (see useSharedPi). */
-export function useBothAdaptersPi(target: PiTarget): () => PiDriver {
-  return useSharedPi(target, BOTH_EXTENSIONS);
-}
 
 /** Runs a slash command that must answer with exactly one info notification, and returns its text. */
 export async function readCommand(pi: PiDriver, commandLine: string): Promise<string> {
@@ -34,21 +23,11 @@ export async function recordAll(pi: PiDriver, commandLines: readonly string[]): 
   }
 }
 
-/** Non-overlapping occurrences of `needle` in `text`. */
-export function countOccurrences(text: string, needle: string): number {
-  return needle === '' ? 0 : text.split(needle).length - 1;
-}
-
 /**
  * How often `text` appears across every message of one request body: content, tool calls and tool
  * results alike. `text` must contain no character JSON escapes.
  */
 export function occurrencesInRequest(request: ModelRequest, text: string): number {
   if (JSON.stringify(text) !== `"${text}"`) throw new Error('the searched text has characters JSON escapes');
-  return countOccurrences(JSON.stringify(request.messages), text);
-}
-
-/** The `custom_message` entries of one type: messages an extension put into the session. */
-export function customMessages(entries: readonly SessionFileEntry[], customType: string): SessionFileEntry[] {
-  return entries.filter((entry) => entry.type === 'custom_message' && entry['customType'] === customType);
+  return JSON.stringify(request.messages).split(text).length - 1;
 }

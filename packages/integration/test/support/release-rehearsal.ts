@@ -1,9 +1,9 @@
+import { execFile } from 'node:child_process';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runPiCli, type PiCliResult, type PiSandbox, type PiTarget } from '@j1nn0/pi-real-hosts';
 import { LocalRegistry } from './local-registry.js';
-import { scratchEnv, workspaceManifests, type PackageManifest } from './published-packages.js';
-import { runCommand } from './run-command.js';
 
 // A release as RELEASING.md describes it, in a scratch clone of the committed HEAD: a frozen install,
 // a build of what is published, `changeset version`, and `changeset publish` into a verdaccio on
@@ -67,6 +67,156 @@ export function changelogSection(changelog: string, version: string): string | u
   const rest = lines.slice(start + 1);
   const end = rest.findIndex((line) => line.startsWith('## '));
   return (end === -1 ? rest : rest.slice(0, end)).join('\n');
+}
+
+interface RunCommandOptions {
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string>>;
+  readonly timeoutMs: number;
+}
+
+/**
+ * Runs one bounded command (npm, pnpm, tar) with exactly `env`; rejects with the command line and
+ * the end of its output when it fails or outlives `timeoutMs` (then it is killed).
+ */
+export function runCommand(command: string, args: readonly string[], options: RunCommandOptions): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      command,
+      args,
+      { cwd: options.cwd, env: options.env, timeout: options.timeoutMs, killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error === null) {
+          resolve({ stdout, stderr });
+          return;
+        }
+        const tail = `${stdout}\n${stderr}`.trim().split('\n').slice(-15).join('\n');
+        reject(new Error(`${command} ${args.join(' ')} failed (${error.message.split('\n')[0] ?? ''}):\n${tail}`));
+      },
+    );
+  });
+}
+
+// What a release publishes: the workspace's packages as their manifests say, and a published tarball
+// fetched back from the registry and unpacked, as npm gives it to a user.
+
+const UNPACK_TIMEOUT_MS = 60_000;
+
+interface PackageManifest {
+  readonly name: string;
+  readonly version: string;
+  readonly private?: boolean;
+  readonly dependencies?: Readonly<Record<string, string>>;
+  readonly publishConfig?: Readonly<Record<string, unknown>>;
+}
+
+/** A published package: the files of its tarball, unpacked, and its published manifest. */
+export interface PublishedPackage {
+  readonly name: string;
+  /** Where the tarball was unpacked (its `package/` folder). */
+  readonly unpackedDir: string;
+  /** Package-relative POSIX paths of every file in the tarball. */
+  readonly files: readonly string[];
+  readonly manifest: PackageManifest;
+}
+
+async function readManifest(dir: string): Promise<PackageManifest> {
+  return JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as PackageManifest;
+}
+
+/** The manifest of every workspace package under `root`, in folder order. */
+async function workspaceManifests(root: string): Promise<PackageManifest[]> {
+  const packagesDir = join(root, 'packages');
+  const folders = (await readdir(packagesDir, { withFileTypes: true })).filter((entry) => entry.isDirectory());
+  return Promise.all(folders.map((folder) => readManifest(join(packagesDir, folder.name))));
+}
+
+/** Commands' environment: PATH only, plus a HOME and caches inside `scratchDir`. */
+function scratchEnv(scratchDir: string, more: Readonly<Record<string, string>> = {}): Record<string, string> {
+  return {
+    PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+    LANG: 'C.UTF-8',
+    HOME: join(scratchDir, 'home'),
+    XDG_CONFIG_HOME: join(scratchDir, 'home', '.config'),
+    XDG_CACHE_HOME: join(scratchDir, 'home', '.cache'),
+    XDG_DATA_HOME: join(scratchDir, 'home', '.local', 'share'),
+    XDG_STATE_HOME: join(scratchDir, 'home', '.local', 'state'),
+    npm_config_cache: join(scratchDir, 'npm-cache'),
+    npm_config_userconfig: join(scratchDir, 'npmrc'),
+    npm_config_update_notifier: 'false',
+    ...more,
+  };
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .sort();
+}
+
+/** Fetches the tarball the registry serves for `name@version` and unpacks it under `scratchDir/published`. */
+export async function fetchPublished(registry: LocalRegistry, name: string, version: string, scratchDir: string): Promise<PublishedPackage> {
+  const tarballUrl = (await registry.document(name)).versions[version]?.dist.tarball;
+  if (tarballUrl === undefined) throw new Error(`the registry has no ${name}@${version}`);
+  const response = await fetch(tarballUrl, { signal: AbortSignal.timeout(10_000) });
+  if (!response.ok) throw new Error(`${tarballUrl}: the registry answered ${response.status}`);
+  const unpackRoot = join(scratchDir, 'published', name);
+  await mkdir(unpackRoot, { recursive: true });
+  const tarball = join(unpackRoot, 'package.tgz');
+  await writeFile(tarball, Buffer.from(await response.arrayBuffer()));
+  await runCommand('tar', ['-xzf', tarball, '-C', unpackRoot], { cwd: unpackRoot, env: scratchEnv(scratchDir), timeoutMs: UNPACK_TIMEOUT_MS });
+  const unpackedDir = join(unpackRoot, 'package');
+  return { name, unpackedDir, files: await filesUnder(unpackedDir), manifest: await readManifest(unpackedDir) };
+}
+
+// `pi install npm:<name>` against a local registry: the npm settings Pi's npm runs with, and where
+// each Pi version puts what it installed.
+
+/** The two adapters a person installs with `pi install npm:`. */
+export const PI_PACKAGES = ['@j1nn0/agent-state-pi', '@j1nn0/agent-context-guard-pi'] as const;
+
+/** npm, as Pi runs it (with Pi's own environment), talks to `registryUrl` only and writes only under `root`. */
+export function npmEnvIn(root: string, registryUrl: string): Record<string, string> {
+  return {
+    npm_config_registry: registryUrl,
+    npm_config_cache: join(root, 'cache'),
+    npm_config_prefix: join(root, 'global'),
+    npm_config_userconfig: join(root, 'npmrc'),
+    npm_config_update_notifier: 'false',
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    // A refused connection fails at once instead of after npm's back-off.
+    npm_config_fetch_retries: '0',
+  };
+}
+
+/**
+ * Where `pi install npm:<name>` (global scope) puts a package: 0.73.1 runs `npm install -g`, into
+ * npm's global prefix (`<npmRoot>/global`, see npmEnvIn); the @earendil-works scope (checked on
+ * 0.84.2 and 1.6.0) runs `npm install --prefix <agent dir>/npm`.
+ */
+export function installedDir(target: PiTarget, sandbox: PiSandbox, npmRoot: string, name: string): string {
+  return target.version.scope === '@earendil-works'
+    ? join(sandbox.agentDir, 'npm', 'node_modules', name)
+    : join(npmRoot, 'global', 'lib', 'node_modules', name);
+}
+
+/** `pi install npm:<name>` for each name in turn; throws with Pi's output when one exits non-zero. */
+export async function piInstallFromRegistry(
+  target: PiTarget,
+  sandbox: PiSandbox,
+  names: readonly string[],
+  timeoutMs: number,
+): Promise<PiCliResult[]> {
+  const results: PiCliResult[] = [];
+  for (const name of names) {
+    const result = await runPiCli({ ...target, sandbox, args: ['install', `npm:${name}`], timeoutMs });
+    if (result.code !== 0) throw new Error(`pi install npm:${name} exited ${String(result.code)}:\n${result.stdout}\n${result.stderr}`);
+    results.push(result);
+  }
+  return results;
 }
 
 const PUBLISH_TARGET_SETTING = /(^|[:\s])(registry|_auth|_authToken|_password|username|email)\s*=|^\/\//u;

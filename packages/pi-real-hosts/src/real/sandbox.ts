@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { trackResource, untrackResource } from './process-registry.js';
 
+/** Where every sandboxed Pi on Node 22 keeps compiled modules, outside the sandboxes, for this machine's runs. */
+const SHARED_COMPILE_CACHE = join(tmpdir(), 'pi-real-hosts-compile-cache');
+
 /**
  * Agent settings every sandbox starts with. keepRecentTokens 1 lets a three-turn session compact
  * on 0.84+ (which refuse "too small" sessions); retries are off so a failing script fails fast.
@@ -77,6 +80,9 @@ export class PiSandbox {
       XDG_DATA_HOME: join(this.homeDir, '.local', 'share'),
       XDG_STATE_HOME: join(this.homeDir, '.local', 'state'),
       TMPDIR: this.tmpDir,
+      // Node 22's cache of compiled modules (Pi 1.x enables it under TMPDIR, which is new each sandbox): one
+      // for every Pi this process starts, so each line's code is compiled once. It holds bytecode only.
+      NODE_COMPILE_CACHE: SHARED_COMPILE_CACHE,
       PI_CODING_AGENT_DIR: this.agentDir,
       PI_OFFLINE: '1',
       PI_TELEMETRY: '0',
