@@ -67,6 +67,9 @@ const GUARD: GuardState = {
   ],
 };
 
+/** The protected set once the person has made the lost plain fact critical, to restate it. */
+const GUARD_AFTER_RESTATE: GuardState = { ...GUARD, items: GUARD.items.map((item) => (item.id === 'location' ? { ...item, critical: true } : item)) };
+
 // The summary keeps one critical item and drops the other one and the plain fact.
 const SUMMARY = `The user is shipping CSV export. ${KEPT}.`;
 
@@ -110,7 +113,7 @@ function adapterToolsOffered(request: ModelRequest | undefined): string[] {
 
 /**
  * Registers the run on `pi` (one host for the file): a start without a warning, the commands, the
- * model's tool calls, a compaction the guard checks once with its recovery, and a restart that restores.
+ * model's tool calls, a compaction the guard checks once with its recovery, a restatement, and a restart that restores.
  */
 export function bothAdaptersRun(pi: () => PiDriver): void {
   it('starts with both adapters, no warning, notice or extension error, each command under its own name', async () => {
@@ -122,7 +125,7 @@ export function bothAdaptersRun(pi: () => PiDriver): void {
     }
   });
 
-  it('records, lets the model change the state, checks a compaction once with its recovery, and restores after a restart', async () => {
+  it('records, lets the model change the state, checks a compaction once with its recovery, restates what the person asks, and restores after a restart', async () => {
     await recordAll(pi(), COMMANDS);
     pi().model.enqueue({ text: 'Noted.' }, { toolCalls: MODEL_TOOL_CALLS }, { text: 'Started the exporter.' }, { text: 'Nothing else.' });
     await pi().prompt(`Keep in mind: ${KEPT}. ${DROPPED}. ${PLAIN}.`);
@@ -165,30 +168,33 @@ export function bothAdaptersRun(pi: () => PiDriver): void {
     // The model reads the saved state (and since when each item has its status), the protected set and its last check, as the file holds them.
     expect(answerTurn?.toolResults.map((result) => result.text)).toEqual([statusOfFile(checked), formatListWithCheck(GUARD, check)]);
 
-    // The next turn: the recovery again right after the summary, once, and the person's words still the newest.
+    // The person restates the lost plain item. The next turn: the recovery and the restatement right after the
+    // summary, once each, and the person's words still the newest.
+    await recordAll(pi(), ['/context-guard critical location on', '/context-guard restate']);
     pi().model.reset();
     pi().model.enqueue(answerNewestWords);
     const nextTurn = await pi().prompt('And then what?');
     expect(nextTurn.assistantText).toBe(youSaid('And then what?'));
-    expect(pi().model.chatRequests().map((request) => inConversation(request, DROPPED))).toEqual([1]);
-    // Nothing of the recovery is stored in the session: it is placed in each request instead.
-    expect((await pi().readSessionFile()).filter((entry) => entry['customType'] === RECOVERY_MESSAGE_TYPE)).toEqual([]);
+    expect(pi().model.chatRequests().map((request) => [inConversation(request, DROPPED), inConversation(request, PLAIN)])).toEqual([[1, 1]]);
+    // Nothing of either is stored in the session: each is placed in every request instead.
+    const beforeRestart = await pi().readSessionFile();
+    expect(beforeRestart.filter((entry) => entry['customType'] === RECOVERY_MESSAGE_TYPE)).toEqual([]);
 
     await pi().restart();
 
     // Loading appends nothing of ours (oh-my-pi writes an entry of its own when it shuts down).
     const restored = await pi().readSessionFile();
-    expect(ourEntries(restored)).toEqual(ourEntries(checked));
+    expect(ourEntries(restored)).toEqual(ourEntries(beforeRestart));
     expect(await readCommand(pi(), '/agent-state status')).toBe(statusOfFile(restored));
     // Who made each change and when, as the entries say: the person's three, then the model's two.
     expect(await readCommand(pi(), '/agent-state history')).toBe(formatHistory(stateHistory(restored as never), undefined, new Date()));
     expect(stateHistory(restored as never).lines.map((line) => line.by)).toEqual(['person', 'person', 'person', 'model', 'model']);
-    expect(await readCommand(pi(), '/context-guard list')).toBe(formatList(GUARD));
+    expect(await readCommand(pi(), '/context-guard list')).toBe(formatList(GUARD_AFTER_RESTATE));
     pi().model.reset();
     const afterRestart = await pi().prompt('Resume the work.');
-    // Checked once: no second notice, no second check entry, and the restated item still reaches the model once.
+    // Checked once: no second notice, no second check entry, and the restored and restated items still reach the model once.
     expect(afterRestart.notifications).toEqual([]);
     expect(customEntries(await pi().readSessionFile(), CONTEXT_GUARD_CHECK_ENTRY_TYPE)).toHaveLength(1);
-    expect(pi().model.chatRequests().map((request) => inConversation(request, DROPPED))).toEqual([1]);
+    expect(pi().model.chatRequests().map((request) => [inConversation(request, DROPPED), inConversation(request, PLAIN)])).toEqual([[1, 1]]);
   });
 }
