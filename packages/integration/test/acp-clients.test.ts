@@ -175,10 +175,25 @@ const isAgentMessage = (update: AcpSessionUpdate): boolean => update.sessionUpda
 const OPEN_PROMPT_WAIT_MS = 2_000;
 
 /** The records Pi printed from its answer to the newest `prompt` command on. */
-function recordsFromLastPrompt(records: readonly PiEvent[]): PiEvent[] {
-  const starts = records.flatMap((record, index) => (record.type === 'response' && record['command'] === 'prompt' ? [index] : []));
-  const start = starts.at(-1);
-  return start === undefined ? [] : records.slice(start);
+function promptResponses(records: readonly PiEvent[]): number[] {
+  return records.flatMap((record, index) => (record.type === 'response' && record['command'] === 'prompt' ? [index] : []));
+}
+
+const RECORDS_BOUND_MS = 10_000;
+
+/**
+ * Pi's records from its answer to the prompt after the first `earlier` ones on: Pi writes its log
+ * after pi-acp has passed the reply on, so a loaded machine reads it a little later (bounded).
+ */
+async function recordsOfPrompt(sandbox: PiSandbox, earlier: number): Promise<PiEvent[]> {
+  const deadline = Date.now() + RECORDS_BOUND_MS;
+  for (;;) {
+    const records = await readPiRecords(sandbox);
+    const start = promptResponses(records)[earlier];
+    if (start !== undefined) return records.slice(start);
+    if (Date.now() > deadline) throw new Error(`Pi logged no answer to prompt ${String(earlier + 1)} within ${String(RECORDS_BOUND_MS)} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 describeEachPi(
@@ -205,10 +220,11 @@ describeEachPi(
 
     it('never completes a typed command, queues every later prompt behind it, and session/cancel frees only the queue (pi-acp #84; update when PR #118 lands)', async () => {
       const { client, model, sandbox, sessionId } = agent();
+      const earlier = promptResponses(await readPiRecords(sandbox)).length;
       const command = client.startPrompt(sessionId, '/agent-state status');
       await client.waitForUpdate(isAgentMessage, { sessionId, fromIndex: command.mark });
       // Pi handled the command without a run, so it never prints the agent_settled pi-acp waits for.
-      const afterPrompt = recordsFromLastPrompt(await readPiRecords(sandbox));
+      const afterPrompt = await recordsOfPrompt(sandbox, earlier);
       expect(afterPrompt.find((record) => record.type === 'response')).toMatchObject({ command: 'prompt', success: true, data: { disposition: 'handled' } });
       expect(afterPrompt.map((record) => record.type)).not.toContain('agent_settled');
 
