@@ -1,5 +1,3 @@
-import type { StreamParameters } from './provider-apis/wire.js';
-
 /** Pure encoding of one scripted assistant message as an OpenAI chat-completions SSE stream. */
 
 export interface ScriptedToolCall {
@@ -12,6 +10,14 @@ export interface ScriptedToolCall {
 export type ScriptedReply =
   | { readonly text: string }
   | { readonly toolCalls: readonly ScriptedToolCall[]; readonly text?: string };
+
+/** What every wire's stream of a reply needs besides the reply (wire.ts names it for the wires). */
+export interface StreamParameters {
+  readonly model: string;
+  /** Prefix for tool call ids, unique per reply, e.g. `call_3`. */
+  readonly callIdPrefix: string;
+  readonly promptTokens: number;
+}
 
 function sseEvent(payload: unknown): string {
   return `data: ${JSON.stringify(payload)}\n\n`;

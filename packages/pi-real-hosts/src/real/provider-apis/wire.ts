@@ -1,5 +1,5 @@
 import type { ProviderApi } from '@j1nn0/pi-testkit/host-facts';
-import type { ScriptedReply } from '../openai-stream.js';
+import type { ScriptedReply, StreamParameters } from '../openai-stream.js';
 
 /** The wire formats Pi speaks to a provider that the scripted model answers (models.json `api`). */
 export type { ProviderApi };
@@ -46,12 +46,7 @@ export interface WireRefusal {
   readonly body: unknown;
 }
 
-export interface StreamParameters {
-  readonly model: string;
-  /** Prefix for tool call ids, unique per reply, e.g. `call_3`. */
-  readonly callIdPrefix: string;
-  readonly promptTokens: number;
-}
+export type { StreamParameters };
 
 /** One provider's wire: its route, how its requests read, what it refuses, how it streams a reply. */
 export interface ProviderWire {
