@@ -1,3 +1,4 @@
+import { messagesSection, rejectionRows } from '@j1nn0/pi-testkit/adapter-suites';
 import { expect, it } from 'vitest';
 import {
   DISCARDED_STATE_LINE,
@@ -34,11 +35,6 @@ function changed(mutation: GuardMutation, previous = TWO): string {
   return formatChange({ kind: 'changed', mutation, previous, state: previous });
 }
 
-function section(title: string, rows: readonly (readonly [when: string, message: string])[]): string {
-  const lines = rows.map(([when, message]) => `| ${when} | \`${message.replaceAll('|', '\\|').replaceAll('\n', ' ⏎ ')}\` |`);
-  return [`## ${title}`, '', '| When | Message |', '| --- | --- |', ...lines, ''].join('\n');
-}
-
 const REJECTIONS: readonly (readonly [string, Rejection])[] = [
   ['a kind that is not one of the five', { code: 'invalid_kind' }],
   ['a recovery mode that is not `off` or `critical`', { code: 'invalid_recovery' }],
@@ -72,11 +68,11 @@ function messagesPage(): string {
     '(`test/messages-doc.test.ts` makes this page; do not edit it by hand). A line break shows as ⏎. The',
     '[README](../README.md) shows the list and the status with examples.',
     '',
-    section('Usage (information for a bare command or `help`, a warning for anything it cannot read)', [
+    messagesSection('Usage (information for a bare command or `help`, a warning for anything it cannot read)', [
       ['`/context-guard`, `help`, an unknown subcommand', formatUsage()],
       ...SUBCOMMANDS.map((name) => [`\`${name}\` with the wrong arguments`, formatUsage(name)] as const),
     ]),
-    section('Changes (information; saved)', [
+    messagesSection('Changes (information; saved)', [
       ['`add <id> <kind> <content>`', changed({ kind: 'add', id: 'tests', itemKind: 'requirement', content: 'The tests pass', critical: false })],
       ['`add` with `--critical`', changed({ kind: 'add', id: 'tests', itemKind: 'requirement', content: 'The tests pass', critical: true })],
       ['`remove <id>`', changed({ kind: 'remove', id: 'no-deps' })],
@@ -85,19 +81,16 @@ function messagesPage(): string {
       ['`recovery critical`', changed({ kind: 'set_recovery', recovery: 'critical' })],
       ['`clear --yes`', changed({ kind: 'clear' })],
     ]),
-    section('Nothing to change (information; nothing saved)', [
+    messagesSection('Nothing to change (information; nothing saved)', [
       ['the criticality it already has', formatNoChange({ reason: 'same_critical', id: 'ship', critical: true })],
       ['the recovery mode it already has', formatNoChange({ reason: 'same_recovery', recovery: 'critical' })],
       ['`clear` (a preview)', formatClearPreview(TWO)],
       ['`clear` or `clear --yes` with nothing protected', formatNoChange({ reason: 'already_empty' })],
     ]),
-    section('Rejections (a warning to a person, an error result to the model; nothing changes)', [
-      ...REJECTIONS.map(([when, rejection]) => [when, formatRejection(rejection, 'person')] as const),
-      ...REJECTIONS.filter(([, rejection]) => formatRejection(rejection, 'model') !== formatRejection(rejection, 'person')).map(
-        ([when, rejection]) => [`${when}, to the model`, formatRejection(rejection, 'model')] as const,
-      ),
+    messagesSection('Rejections (a warning to a person, an error result to the model; nothing changes)', [
+      ...rejectionRows(REJECTIONS, formatRejection),
     ]),
-    section('Around a compaction', [
+    messagesSection('Around a compaction', [
       ['Pi compacted while items are protected', formatPendingCheck(TWO.items)],
       ['the check at the next request: nothing lost', formatCheckNotice(verifiedCheck({ preserved: 2 }))],
       ['the check: an item lost', formatCheckNotice(LOST_ONE)],
@@ -110,18 +103,18 @@ function messagesPage(): string {
       ['`status` before any check', formatLastCheck(undefined)],
       ['`status` after a compaction that could not be checked', UNVERIFIABLE_COMPACTION],
     ]),
-    section('`/context-guard restate`', [
+    messagesSection('`/context-guard restate`', [
       ['lost critical items restated', formatRestateReply({ kind: 'restated', ids: ['ship'] })],
       ['restated already after this compaction', formatRestateReply({ kind: 'already', ids: ['ship'] })],
       ['the check has not run yet', formatRestateReply({ kind: 'pending' })],
       ['the lost items are not critical', formatRestateReply({ kind: 'not_critical', ids: ['no-deps'] })],
       ['nothing lost that recovery did not restore', formatRestateReply({ kind: 'nothing' })],
     ]),
-    section('Saved state that cannot be read (a warning at a start; the set starts empty)', [
+    messagesSection('Saved state that cannot be read (a warning at a start; the set starts empty)', [
       ...PROBLEMS.map(([when, problem]) => [when, formatUnreadableEntry(problem)] as const),
       ['`status` afterwards', DISCARDED_STATE_LINE],
     ]),
-    section('A failure inside the adapter (an error; nothing is recorded)', [['any unexpected failure', INTERNAL_FAILURE]]),
+    messagesSection('A failure inside the adapter (an error; nothing is recorded)', [['any unexpected failure', INTERNAL_FAILURE]]),
   ].join('\n');
 }
 

@@ -1,4 +1,4 @@
-import { SAVED_PAYLOAD_DELIVERIES, expectSavedPayloadRestoredOrRefused, outputSchemaProblems, type SavedPayloadRestore } from '@j1nn0/pi-testkit/adapter-suites';
+import { SAVED_PAYLOAD_DELIVERIES, asSavedEntry, expectSavedPayloadRestoredOrRefused, outputSchemaProblems, type SavedPayloadRestore } from '@j1nn0/pi-testkit/adapter-suites';
 import { expectEqual } from '@j1nn0/test-checks';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -69,12 +69,7 @@ describe('the rules, over any sequence of requests', () => {
     fc.assert(
       fc.property(fc.array(mutation, { maxLength: 30 }), (mutations) => {
         const state = applyAll(mutations);
-        const entry = JSON.parse(JSON.stringify({ type: 'custom', id: 'e1', customType: STATE_ENTRY_TYPE, data: toStatePayload(state) })) as {
-          type: string;
-          id: string;
-          customType: string;
-          data: unknown;
-        };
+        const entry = asSavedEntry(STATE_ENTRY_TYPE, toStatePayload(state));
         expect(restoreFromBranch([entry])).toEqual({ kind: 'restored', entryId: 'e1', value: state });
       }),
     );

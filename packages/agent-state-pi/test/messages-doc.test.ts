@@ -1,4 +1,5 @@
 import type { WorkItemStatus } from '@j1nn0/agent-state';
+import { messagesSection, rejectionRows } from '@j1nn0/pi-testkit/adapter-suites';
 import { expect, it } from 'vitest';
 import { SUBCOMMANDS } from '../src/subcommands.js';
 import {
@@ -26,11 +27,6 @@ const API_BLOCKED = snapshotOf({ objective: 'Ship the export', workItems: [{ id:
 
 function changed(mutation: StateMutation, previous = API_BLOCKED): string {
   return formatChange({ kind: 'changed', mutation, previous, snapshot: previous });
-}
-
-function section(title: string, rows: readonly (readonly [when: string, message: string])[]): string {
-  const lines = rows.map(([when, message]) => `| ${when} | \`${message.replaceAll('|', '\\|')}\` |`);
-  return [`## ${title}`, '', '| When | Message |', '| --- | --- |', ...lines, ''].join('\n');
 }
 
 const STATUSES: readonly WorkItemStatus[] = ['open', 'in_progress', 'blocked', 'done'];
@@ -67,11 +63,11 @@ function messagesPage(): string {
     'adapter\'s own `src/format.ts` for example values (`test/messages-doc.test.ts` makes this page; do not',
     'edit it by hand). The [README](../README.md) shows the status and the history with examples.',
     '',
-    section('Usage (information for a bare command or `help`, a warning for anything it cannot read)', [
+    messagesSection('Usage (information for a bare command or `help`, a warning for anything it cannot read)', [
       ['`/agent-state`, `help`, an unknown subcommand', formatUsage()],
       ...SUBCOMMANDS.map((name) => [`\`${name}\` with the wrong arguments`, formatUsage(name)] as const),
     ]),
-    section('Changes (information; saved)', [
+    messagesSection('Changes (information; saved)', [
       ['`objective <text>`', changed({ kind: 'set_objective', objective: 'Ship it' }, snapshotOf())],
       ['`objective <text>` over an earlier objective with unfinished work', changed({ kind: 'set_objective', objective: 'Ship it' })],
       ['`add <id> <content>`', changed({ kind: 'add_work_item', id: 'tests', content: 'Write the tests' })],
@@ -82,24 +78,21 @@ function messagesPage(): string {
       ['`clear --yes`', changed({ kind: 'clear' }, EXAMPLE_SNAPSHOT)],
       ['after any change, while Pi holds the session in memory only (in the reply of an RPC or ACP client)', NOT_SAVED_YET],
     ]),
-    section('Export (information; nothing saved)', [
+    messagesSection('Export (information; nothing saved)', [
       ["`export` in Pi's terminal (the Markdown goes into the editor)", formatExportReply('## Agent State', true)],
       ['`export` in an RPC or ACP client (the reply is the Markdown)', formatExportReply('## Agent State', false)],
       ['`export` on an empty state', formatExportReply(undefined, false)],
     ]),
-    section('Nothing to change (information; nothing saved)', [
+    messagesSection('Nothing to change (information; nothing saved)', [
       ['the same objective again', formatNoChange({ reason: 'same_objective' })],
       ['the same status again', formatNoChange({ reason: 'same_status', id: 'api', status: 'blocked' })],
       ['`clear` (a preview)', formatClearPreview(EXAMPLE_SNAPSHOT)],
       ['`clear` or `clear --yes` on an empty state', formatNoChange({ reason: 'already_empty' })],
     ]),
-    section('Rejections (a warning to a person, an error result to the model; nothing changes)', [
-      ...REJECTIONS.map(([when, rejection]) => [when, formatRejection(rejection, 'person')] as const),
-      ...REJECTIONS.filter(([, rejection]) => formatRejection(rejection, 'model') !== formatRejection(rejection, 'person')).map(
-        ([when, rejection]) => [`${when}, to the model`, formatRejection(rejection, 'model')] as const,
-      ),
+    messagesSection('Rejections (a warning to a person, an error result to the model; nothing changes)', [
+      ...rejectionRows(REJECTIONS, formatRejection),
     ]),
-    section('The panel', [
+    messagesSection('The panel', [
       ...(['terminal', 'client'] as const).flatMap((surface) => [
         [`\`panel on\` (${surface === 'terminal' ? "Pi's terminal" : 'an RPC client'})`, formatPanelVisibility(true, surface, EXAMPLE_SNAPSHOT)] as const,
         [`\`panel on\` on an empty state (${surface === 'terminal' ? "Pi's terminal" : 'an RPC client'})`, formatPanelVisibility(true, surface, snapshotOf())] as const,
@@ -109,10 +102,10 @@ function messagesPage(): string {
       ['the panel key while the panel is off', formatPanelKeyIdle('panel_off')],
       ['the panel key with nothing recorded', formatPanelKeyIdle('empty')],
     ]),
-    section('Saved state that cannot be read (a warning at a start; the state starts empty)', [
+    messagesSection('Saved state that cannot be read (a warning at a start; the state starts empty)', [
       ...PROBLEMS.map(([when, problem]) => [when, formatUnreadableEntry(problem)] as const),
     ]),
-    section('A failure inside the adapter (an error; nothing is recorded)', [['any unexpected failure', INTERNAL_FAILURE]]),
+    messagesSection('A failure inside the adapter (an error; nothing is recorded)', [['any unexpected failure', INTERNAL_FAILURE]]),
   ].join('\n');
 }
 

@@ -1,6 +1,6 @@
 import { WORK_ITEM_STATUSES, type AgentStateSnapshot } from '@j1nn0/agent-state';
 import type { FakePiHost } from '@j1nn0/pi-testkit';
-import { SAVED_PAYLOAD_DELIVERIES, expectSavedPayloadRestoredOrRefused, type SavedPayloadRestore } from '@j1nn0/pi-testkit/adapter-suites';
+import { SAVED_PAYLOAD_DELIVERIES, asSavedEntry, expectSavedPayloadRestoredOrRefused, type SavedPayloadRestore } from '@j1nn0/pi-testkit/adapter-suites';
 import { expectEqual } from '@j1nn0/test-checks';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -180,12 +180,7 @@ describe('the rules, over any sequence of requests', () => {
     fc.assert(
       fc.property(fc.array(mutation, { maxLength: 30 }), fc.constantFrom('person' as const, 'model' as const), (mutations, by) => {
         const snapshot = applyAll(mutations);
-        const entry = JSON.parse(JSON.stringify({ type: 'custom', id: 'e1', customType: STATE_ENTRY_TYPE, data: toStatePayload(snapshot, by) })) as {
-          type: string;
-          id: string;
-          customType: string;
-          data: unknown;
-        };
+        const entry = asSavedEntry(STATE_ENTRY_TYPE, toStatePayload(snapshot, by));
         expect(restoreFromBranch([entry])).toEqual({ kind: 'restored', entryId: 'e1', value: snapshot });
       }),
     );

@@ -11,6 +11,7 @@ export {
   type SavedPayloadReading,
   type SavedPayloadRestore,
 } from './saved-payload-restore.js';
-export { anySavedPayload, withoutKey, type NamedBreakage, type PayloadBreakage, type PayloadFields } from './saved-payloads.js';
+export { anySavedPayload, asSavedEntry, withoutKey, type NamedBreakage, type PayloadBreakage, type PayloadFields } from './saved-payloads.js';
+export { messagesSection, rejectionRows, type MessageRow } from './messages-page.js';
 export { outputSchemaProblems } from './output-schema.js';
 export { drawnEntryLines, drawnWidget, startTuiHost } from './tui-host.js';

@@ -11,6 +11,11 @@ export type PayloadBreakage = (payload: PayloadFields) => unknown;
 
 export type NamedBreakage = readonly [string, PayloadBreakage];
 
+/** A custom entry holding `data` as a session file gives it back: through JSON, as Pi writes and reads it. */
+export function asSavedEntry(customType: string, data: unknown): { type: string; id: string; customType: string; data: unknown } {
+  return JSON.parse(JSON.stringify({ type: 'custom', id: 'e1', customType, data })) as { type: string; id: string; customType: string; data: unknown };
+}
+
 export function withoutKey(fields: PayloadFields, key: string): PayloadFields {
   return Object.fromEntries(Object.entries(fields).filter(([name]) => name !== key));
 }
