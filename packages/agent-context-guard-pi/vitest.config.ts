@@ -6,7 +6,6 @@ export const tiers: TestTiers = {
   // Seconds each takes alone, measured (see TestTiers.slowest).
   slowest: {
     'test/e2e/compaction-paths.test.ts': 15,
-    'test/e2e/print-mode.test.ts': 16,
   },
 };
 

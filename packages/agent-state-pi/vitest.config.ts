@@ -7,7 +7,6 @@ export const tiers: TestTiers = {
   slowest: {
     'test/e2e/terminal-ui.test.ts': 60,
     'test/e2e/faults.test.ts': 44,
-    'test/e2e/print-mode.test.ts': 23,
   },
 };
 

@@ -3,8 +3,14 @@ import { tieredTestConfig, type TestTiers } from '../../vitest.tiers.js';
 /** Read by this package's config and by the root config, which runs every package's tiers together. */
 export const tiers: TestTiers = {
   real: [
-    // Both adapters on every Pi line and oh-my-pi, then through ACP clients and in pictures of the terminal.
+    // Both adapters on every Pi line and oh-my-pi.
     'test/both-adapters-on-every-host.test.ts',
+    // Both adapters on each surface: oh-my-pi's RPC mode, Pi's RpcClient, `pi -p` and JSON mode, codemode,
+    // ACP clients and pictures of the terminal.
+    'test/omp-rpc.test.ts',
+    'test/rpc-client.test.ts',
+    'test/print-mode.test.ts',
+    'test/codemode.test.ts',
     'test/acp-clients.test.ts',
     'test/demo-pictures.test.ts',
     // Each provider wire format Pi speaks, against a scripted provider that refuses what it would refuse.
@@ -21,6 +27,7 @@ export const tiers: TestTiers = {
     'test/provider-apis.test.ts': 55,
     'test/acp-clients.test.ts': 32,
     'test/demo-pictures.test.ts': 25,
+    'test/print-mode.test.ts': 23,
   },
 };
 

@@ -23,7 +23,7 @@ import { snapshotOf } from '../../agent-state-pi/test/snapshots.js';
 // Both adapters' tools through each wire format Pi speaks to a provider, answered by a scripted model
 // that refuses what that provider would refuse: the six tool schemas are accepted, the calls arrive,
 // each result reaches the model as that provider's tool result, and a rejection in its error form.
-// A codemode script's calls never reach the provider (each adapter's e2e/codemode.test.ts runs them).
+// A codemode script's calls never reach the provider (codemode.test.ts runs them).
 
 /**
  * Pi 1.6's catalog lists Claude and OpenAI with strict tool schemas on: Pi's built-in tools ask for

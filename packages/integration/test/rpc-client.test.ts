@@ -1,19 +1,26 @@
 import { readFile } from 'node:fs/promises';
 import { describeEachPi, useSharedRpcClient, type PiRpcClient } from '@j1nn0/pi-real-hosts';
 import { expect, it } from 'vitest';
-import { NOT_SAVED_YET, formatClearPreview, formatPanelVisibility } from '../../src/format.js';
-import { FOOTER_NOT_SAVED } from '../../src/ui/footer.js';
-import { PANEL_MAX_LINES } from '../../src/ui/panel.js';
-import { addedText, changeText, statusChangeText } from '../expected-messages.js';
-import { snapshotOf } from '../snapshots.js';
-import { EXTENSION_PATH, branchOfFile, savedView, screenOf, type SavedView } from './support/real-pi.js';
+import { USAGE as GUARD_USAGE, formatList, formatRejection as formatGuardRejection } from '../../agent-context-guard-pi/src/format.js';
+import { formatFooter as formatGuardFooter } from '../../agent-context-guard-pi/src/ui/footer.js';
+import { changeText as guardChangeText, guardState, protectedText } from '../../agent-context-guard-pi/test/expected-messages.js';
+import { NOT_SAVED_YET, formatClearPreview, formatPanelVisibility } from '../../agent-state-pi/src/format.js';
+import { FOOTER_NOT_SAVED } from '../../agent-state-pi/src/ui/footer.js';
+import { PANEL_MAX_LINES } from '../../agent-state-pi/src/ui/panel.js';
+import { addedText, changeText, statusChangeText } from '../../agent-state-pi/test/expected-messages.js';
+import { snapshotOf } from '../../agent-state-pi/test/snapshots.js';
+import { branchOfFile, savedView, screenOf, type SavedView } from '../../agent-state-pi/test/e2e/support/real-pi.js';
+import { BOTH_EXTENSIONS } from './support/real-pi-with-both-adapters.js';
 
-// Agent State as an editor integration meets it: Pi's own RpcClient, imported from the Pi package
+// Both adapters as an editor integration meets them: Pi's own RpcClient, imported from the Pi package
 // under test. 0.73.1 and 0.76.0 have no ctx.mode (the surface is read from their RPC ui), 0.78.1
 // is the first line with it.
 
 const PANEL = 'agent-state';
 const FOOTER = 'agent-state';
+const GUARD_FOOTER = 'context-guard';
+const LOC_ONLY = guardState([['loc', 'fact', 'The exporter lives in export.ts']]);
+const SHIP_AND_LOC = guardState([['ship', 'goal', 'Ship the CSV export', true], ['loc', 'fact', 'The exporter lives in export.ts']]);
 const WAIT_MS = 20_000;
 /** The scene issue 22 found the panel hiding the work in hand in: 24 items, w1 done, w20 in_progress, w22 blocked. */
 const WORK_IN_HAND_COMMANDS = [
@@ -41,13 +48,18 @@ async function savedScreen(pi: PiRpcClient): Promise<ReturnType<typeof screenOf>
 }
 
 describeEachPi(
-  'agent-state-pi in an RPC client',
+  'both adapters in an RPC client',
   (target) => {
-    const client = useSharedRpcClient(target, [EXTENSION_PATH]);
+    const client = useSharedRpcClient(target, BOTH_EXTENSIONS);
 
     /** Runs `/agent-state <args>` and returns the replies it notified. */
     async function run(args: string): Promise<string[]> {
       return (await client().notifiedBy(`/agent-state ${args}`)).map((notification) => notification.message);
+    }
+
+    /** Runs `/context-guard <args>` and returns the replies it notified. */
+    async function guard(args: string): Promise<string[]> {
+      return (await client().notifiedBy(`/context-guard ${args}`)).map((notification) => notification.message);
     }
 
     it("receives the panel as plain lines and the footer without a terminal separator, after a person's change and the model's, each saying the session is not saved until the model answers", async () => {
@@ -117,6 +129,26 @@ describeEachPi(
       expect(pi.widget(PANEL)).toEqual(saved.panel);
       expect(pi.widget(PANEL)).toHaveLength(PANEL_MAX_LINES);
       expect(pi.status(FOOTER)).toBe(saved.footer);
+    });
+
+    it("receives Context Guard's every reply as a notification and its footer without a terminal separator, following every change until a new session", async () => {
+      const pi = client();
+      expect(pi.status(GUARD_FOOTER)).toBeUndefined();
+      expect(await guard('add ship goal --critical Ship the CSV export')).toEqual([protectedText('ship', 'goal', true)]);
+      expect(await guard('add loc fact The exporter lives in export.ts')).toEqual([protectedText('loc', 'fact')]);
+      expect(pi.status(GUARD_FOOTER)).toBe(formatGuardFooter(SHIP_AND_LOC));
+      expect(await guard('remove ship')).toEqual([guardChangeText({ kind: 'remove', id: 'ship' })]);
+      expect(pi.status(GUARD_FOOTER)).toBe(formatGuardFooter(LOC_ONLY));
+      expect(await guard('list')).toEqual([formatList(LOC_ONLY)]);
+      expect(await guard('remove nope')).toEqual([formatGuardRejection({ code: 'unknown_item', id: 'nope', recorded: ['loc'] }, 'person')]);
+      expect(await guard('frobnicate')).toEqual([GUARD_USAGE]);
+      expect(await guard('clear --yes')).toEqual([guardChangeText({ kind: 'clear' }, LOC_ONLY)]);
+      expect(pi.status(GUARD_FOOTER)).toBeUndefined();
+      await guard('add loc fact The exporter lives in export.ts');
+      expect(pi.status(GUARD_FOOTER)).toBe(formatGuardFooter(LOC_ONLY));
+      await pi.client.newSession();
+      expect(pi.status(GUARD_FOOTER)).toBeUndefined();
+      expect(pi.statusUpdates(GUARD_FOOTER).filter((update) => update.text?.includes('│') === true)).toEqual([]);
     });
   },
   { lines: 'all', versions: ['0.73.1', '0.76.0', '0.78.1', '0.84.2', '1.6.0'] },
