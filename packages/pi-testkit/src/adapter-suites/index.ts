@@ -4,6 +4,7 @@
 export { createCommandHarness, expectCleanRun, leafId } from './adapter-harness.js';
 export { addAdapterBoundaryTests } from './adapter-boundaries.js';
 export { addSessionPersistenceTests, addUnreadableEntryTests, type PersistedAdapter } from './session-persistence.js';
+export { addInputFuzzTests, type FuzzedAdapter } from './input-fuzz.js';
 export { addSessionSwitchTests } from './session-switch.js';
 export {
   SAVED_PAYLOAD_DELIVERIES,
