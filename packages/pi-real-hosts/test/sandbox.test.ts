@@ -14,9 +14,10 @@ describe('PiSandbox', () => {
 
     const env = sandbox.env();
     const flags = ['PI_OFFLINE', 'PI_TELEMETRY', 'PI_SKIP_VERSION_CHECK'];
-    // The compile cache is shared on purpose: bytecode of Pi's own modules, no state.
-    expect(env['NODE_COMPILE_CACHE']?.startsWith(`${sandbox.root}/`)).toBe(false);
-    const locations = Object.keys(env).filter((name) => !['PATH', 'LANG', 'NODE_COMPILE_CACHE', ...flags].includes(name));
+    // The compile caches are shared on purpose: Node's bytecode and Bun's transpiled TypeScript of the hosts' code, no state.
+    const caches = ['NODE_COMPILE_CACHE', 'BUN_RUNTIME_TRANSPILER_CACHE_PATH'];
+    expect(caches.filter((name) => env[name] === undefined || env[name]?.startsWith(`${sandbox.root}/`))).toEqual([]);
+    const locations = Object.keys(env).filter((name) => !['PATH', 'LANG', ...caches, ...flags].includes(name));
     expect(locations.sort()).toEqual(['HOME', 'PI_CODING_AGENT_DIR', 'TMPDIR', 'XDG_CACHE_HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME']);
     expect(locations.filter((name) => env[name]?.startsWith(`${sandbox.root}/`) !== true)).toEqual([]);
     expect(flags.map((name) => env[name])).toEqual(['1', '0', '1']);

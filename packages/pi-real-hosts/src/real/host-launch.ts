@@ -1,5 +1,3 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { HostFacts } from '@j1nn0/pi-testkit/host-facts';
 import { writeOmpAgentConfig } from './omp-host.js';
 import type { PiVersion } from './pi-versions.js';
@@ -42,14 +40,7 @@ export function hostLabel(version: { readonly label: string; readonly host: Host
   return `${version.host.displayName} ${version.label}`;
 }
 
-/**
- * Where Node 22+ keeps the V8 code it compiled of a Pi line, shared by every start of every run:
- * Node keys the entries by its version and each file's content, and compiling Pi's modules is most
- * of what a start costs. Node 20 ignores the variable.
- */
-const NODE_COMPILE_CACHE = join(tmpdir(), 'pi-testkit-node-compile-cache');
-
-/** The sandbox's isolated environment plus the host's fixed test variables and Node's shared compile cache. */
+/** The sandbox's isolated environment (with Node's shared compile cache) plus the host's fixed test variables. */
 export function hostEnv(host: HostFacts, sandbox: PiSandbox): Record<string, string> {
-  return { ...sandbox.env(), NODE_COMPILE_CACHE, ...host.agentConfig.fixedEnv };
+  return { ...sandbox.env(), ...host.agentConfig.fixedEnv };
 }

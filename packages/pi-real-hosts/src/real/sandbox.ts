@@ -6,6 +6,8 @@ import { trackResource, untrackResource } from './process-registry.js';
 
 /** Where every sandboxed Pi on Node 22 keeps compiled modules, outside the sandboxes, for this machine's runs. */
 const SHARED_COMPILE_CACHE = join(tmpdir(), 'pi-real-hosts-compile-cache');
+/** Where every sandboxed oh-my-pi (Bun) keeps the TypeScript it transpiled, keyed by content like Node's cache. */
+const SHARED_BUN_CACHE = join(tmpdir(), 'pi-real-hosts-bun-cache');
 
 /**
  * Agent settings every sandbox starts with. keepRecentTokens 1 lets a three-turn session compact
@@ -83,6 +85,8 @@ export class PiSandbox {
       // Node 22's cache of compiled modules (Pi 1.x enables it under TMPDIR, which is new each sandbox): one
       // for every Pi this process starts, so each line's code is compiled once. It holds bytecode only.
       NODE_COMPILE_CACHE: SHARED_COMPILE_CACHE,
+      // Bun's cache of the TypeScript it transpiled (oh-my-pi runs from source), shared the same way.
+      BUN_RUNTIME_TRANSPILER_CACHE_PATH: SHARED_BUN_CACHE,
       PI_CODING_AGENT_DIR: this.agentDir,
       PI_OFFLINE: '1',
       PI_TELEMETRY: '0',
