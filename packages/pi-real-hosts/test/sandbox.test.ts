@@ -16,7 +16,7 @@ describe('PiSandbox', () => {
     const flags = ['PI_OFFLINE', 'PI_TELEMETRY', 'PI_SKIP_VERSION_CHECK'];
     // The compile caches are shared on purpose: Node's bytecode and Bun's transpiled TypeScript of the hosts' code, no state.
     const caches = ['NODE_COMPILE_CACHE', 'BUN_RUNTIME_TRANSPILER_CACHE_PATH'];
-    expect(caches.filter((name) => env[name] === undefined || env[name]?.startsWith(`${sandbox.root}/`))).toEqual([]);
+    expect(caches.filter((name) => env[name] === undefined || env[name].startsWith(`${sandbox.root}/`))).toEqual([]);
     const locations = Object.keys(env).filter((name) => !['PATH', 'LANG', ...caches, ...flags].includes(name));
     expect(locations.sort()).toEqual(['HOME', 'PI_CODING_AGENT_DIR', 'TMPDIR', 'XDG_CACHE_HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME']);
     expect(locations.filter((name) => env[name]?.startsWith(`${sandbox.root}/`) !== true)).toEqual([]);
