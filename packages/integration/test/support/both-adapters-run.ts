@@ -5,6 +5,7 @@ import { readCheckPayload, type CompactionCheck } from '../../../agent-context-g
 import { formatCheckNotice, formatList, formatListWithCheck } from '../../../agent-context-guard-pi/src/format.js';
 import type { GuardState } from '../../../agent-context-guard-pi/src/guard-state.js';
 import { readStatePayload as readGuardPayload } from '../../../agent-context-guard-pi/src/persistence.js';
+import { DROPPED, GUARD, KEPT, PLAIN, SETUP, SUMMARY } from '../../../agent-context-guard-pi/test/e2e/support/guard-scenario.js';
 import { formatHistory, formatStatus } from '../../../agent-state-pi/src/format.js';
 import { stateHistory } from '../../../agent-state-pi/src/history.js';
 import { readStatePayload as readAgentStatePayload } from '../../../agent-state-pi/src/persistence.js';
@@ -26,20 +27,14 @@ import { occurrencesInRequest, readCommand, recordAll } from './real-pi-with-bot
 // structure from the session file (what the adapters saved) and compared with what they showed. The
 // rules behind each step are proven in the adapters' fast tiers; this shows the host carries them.
 
-// Protected item contents; none of them is part of any Agent State text, so only the guard's items and
-// the conversation can put them into a request.
-const KEPT = 'Export uses comma separated values';
-const DROPPED = 'Never change the public report URL';
-const PLAIN = 'The report page lives in reports.ts';
-
+// Context Guard's scenario of its own e2e files (guard-scenario.ts): three protected items, two critical,
+// whose contents are part of no Agent State text, so only the guard's items and the conversation can put
+// them into a request; and a summary that keeps one critical item and drops the other and the plain fact.
 const COMMANDS = [
   '/agent-state objective Ship CSV export on the report page',
   '/agent-state add export Write the CSV exporter',
   '/agent-state decide quoting Quote fields as RFC 4180 says',
-  `/context-guard add csv goal --critical ${KEPT}`,
-  `/context-guard add report-url constraint --critical ${DROPPED}`,
-  `/context-guard add location fact ${PLAIN}`,
-  '/context-guard recovery critical',
+  ...SETUP,
 ];
 
 // Two Agent State changes the model makes with its tools, in one assistant message.
@@ -58,20 +53,8 @@ const AFTER_MODEL: AgentStateSnapshot = {
   decisions: [{ id: 'quoting', content: 'Quote fields as RFC 4180 says' }],
 };
 
-const GUARD: GuardState = {
-  recovery: 'critical',
-  items: [
-    { id: 'csv', kind: 'goal', content: KEPT, critical: true },
-    { id: 'report-url', kind: 'constraint', content: DROPPED, critical: true },
-    { id: 'location', kind: 'fact', content: PLAIN, critical: false },
-  ],
-};
-
 /** The protected set once the person has made the lost plain fact critical, to restate it. */
 const GUARD_AFTER_RESTATE: GuardState = { ...GUARD, items: GUARD.items.map((item) => (item.id === 'location' ? { ...item, critical: true } : item)) };
-
-// The summary keeps one critical item and drops the other one and the plain fact.
-const SUMMARY = `The user is shipping CSV export. ${KEPT}.`;
 
 function newestData(entries: readonly SessionFileEntry[], customType: string): unknown {
   return customEntries(entries, customType).at(-1)?.['data'];
