@@ -1,4 +1,4 @@
-import { SAVED_PAYLOAD_DELIVERIES, asSavedEntry, expectSavedPayloadRestoredOrRefused, outputSchemaProblems, type SavedPayloadRestore } from '@j1nn0/pi-testkit/adapter-suites';
+import { addSavedPayloadRestoreTest, asSavedEntry, outputSchemaProblems, type SavedPayloadRestore } from '@j1nn0/pi-testkit/adapter-suites';
 import { expectEqual } from '@j1nn0/test-checks';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -114,16 +114,5 @@ describe('the adapter on the fake host', () => {
     },
   };
 
-  it(
-    'restores whatever the newest saved entry holds as the payload reader reads it: a valid one silently, anything else with one warning, starting empty and appending nothing',
-    async () => {
-      await fc.assert(
-        fc.asyncProperty(fc.oneof(anyPayload, validPayload), fc.constantFrom(...SAVED_PAYLOAD_DELIVERIES), (data, delivery) =>
-          expectSavedPayloadRestoredOrRefused(restore, data, delivery),
-        ),
-        { numRuns: 600 },
-      );
-    },
-    5 * 60_000,
-  );
+  addSavedPayloadRestoreTest(restore, fc.oneof(anyPayload, validPayload));
 });

@@ -1,6 +1,6 @@
 import { WORK_ITEM_STATUSES, type AgentStateSnapshot } from '@j1nn0/agent-state';
 import type { FakePiHost } from '@j1nn0/pi-testkit';
-import { SAVED_PAYLOAD_DELIVERIES, asSavedEntry, expectSavedPayloadRestoredOrRefused, type SavedPayloadRestore } from '@j1nn0/pi-testkit/adapter-suites';
+import { addSavedPayloadRestoreTest, asSavedEntry, type SavedPayloadRestore } from '@j1nn0/pi-testkit/adapter-suites';
 import { expectEqual } from '@j1nn0/test-checks';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -246,16 +246,5 @@ describe('the adapter on the fake host, over random sessions', () => {
     },
   };
 
-  it(
-    'restores whatever the newest saved entry holds as the payload reader reads it: a valid one silently, anything else with one warning, starting empty and appending nothing',
-    async () => {
-      await fc.assert(
-        fc.asyncProperty(fc.oneof(anyPayload, validPayload), fc.constantFrom(...SAVED_PAYLOAD_DELIVERIES), (data, delivery) =>
-          expectSavedPayloadRestoredOrRefused(restore, data, delivery),
-        ),
-        { numRuns: 600 },
-      );
-    },
-    60_000,
-  );
+  addSavedPayloadRestoreTest(restore, fc.oneof(anyPayload, validPayload));
 });

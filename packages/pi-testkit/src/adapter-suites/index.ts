@@ -6,12 +6,7 @@ export { addAdapterBoundaryTests } from './adapter-boundaries.js';
 export { addSessionPersistenceTests, addUnreadableEntryTests, type PersistedAdapter } from './session-persistence.js';
 export { addInputFuzzTests, type FuzzedAdapter } from './input-fuzz.js';
 export { addSessionSwitchTests } from './session-switch.js';
-export {
-  SAVED_PAYLOAD_DELIVERIES,
-  expectSavedPayloadRestoredOrRefused,
-  type SavedPayloadReading,
-  type SavedPayloadRestore,
-} from './saved-payload-restore.js';
+export { addSavedPayloadRestoreTest, type SavedPayloadReading, type SavedPayloadRestore } from './saved-payload-restore.js';
 export { anySavedPayload, asSavedEntry, withoutKey, type NamedBreakage, type PayloadBreakage, type PayloadFields } from './saved-payloads.js';
 export { messagesSection, rejectionRows, type MessageRow } from './messages-page.js';
 export { outputSchemaProblems } from './output-schema.js';

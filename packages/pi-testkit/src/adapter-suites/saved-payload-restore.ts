@@ -1,4 +1,5 @@
-import { expect } from 'vitest';
+import fc from 'fast-check';
+import { expect, it } from 'vitest';
 import type { FakePiHost } from '../fake-host/fake-host.js';
 
 // Whatever the newest saved entry holds, restoring it never throws into Pi: a valid payload is restored as
@@ -6,14 +7,14 @@ import type { FakePiHost } from '../fake-host/fake-host.js';
 // entry sits below it on the branch, so an adapter that falls back to it is caught.
 
 /** How the hostile entry reaches the session file, and how the adapter is then made to restore it. */
-export const SAVED_PAYLOAD_DELIVERIES = [
+const SAVED_PAYLOAD_DELIVERIES = [
   'appendEntry, restart',
   'appendEntry, session_start twice',
   'appendRaw, restart',
   'appendRaw, session_start twice',
 ] as const;
 
-export type SavedPayloadDelivery = (typeof SAVED_PAYLOAD_DELIVERIES)[number];
+type SavedPayloadDelivery = (typeof SAVED_PAYLOAD_DELIVERIES)[number];
 
 /**
  * The adapter's own verdict on a stored payload (its pure payload reader, the one rule of what restores):
@@ -38,7 +39,7 @@ export interface SavedPayloadRestore<State, Problem extends string = string> {
 }
 
 /** One fuzz case: `data` saved as the newest state entry, delivered one way, then read back by the adapter. */
-export async function expectSavedPayloadRestoredOrRefused<State, Problem extends string>(
+async function expectSavedPayloadRestoredOrRefused<State, Problem extends string>(
   restore: SavedPayloadRestore<State, Problem>,
   data: unknown,
   delivery: SavedPayloadDelivery,
@@ -66,4 +67,14 @@ export async function expectSavedPayloadRestoredOrRefused<State, Problem extends
   );
   await restore.expectShown(host, reading);
   expect(host.session.getEntries()).toHaveLength(entryCount);
+}
+
+/** The property over `payloads` (valid ones and every breakage), each delivered every way, 600 runs. */
+export function addSavedPayloadRestoreTest<State, Problem extends string>(restore: SavedPayloadRestore<State, Problem>, payloads: fc.Arbitrary<unknown>): void {
+  it('restores whatever the newest saved entry holds as the payload reader reads it: a valid one silently, anything else with one warning, starting empty and appending nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(payloads, fc.constantFrom(...SAVED_PAYLOAD_DELIVERIES), (data, delivery) => expectSavedPayloadRestoredOrRefused(restore, data, delivery)),
+      { numRuns: 600 },
+    );
+  }, 60_000);
 }

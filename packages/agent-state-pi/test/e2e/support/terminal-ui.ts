@@ -478,7 +478,6 @@ export async function savedAgentStateChatLines(branch: readonly SessionFileEntry
   return drawnEntryLines(host, STATE_ENTRY_TYPE, cols);
 }
 
-/** A footer status as the kit sets it in the terminal (showFooterStatus). */
 /**
  * Both adapters' footer statuses for a saved session as the terminal shows them, in the order of their
  * keys (Pi sorts the statuses by key): one row each on omp; Pi joins them (footerLine).
