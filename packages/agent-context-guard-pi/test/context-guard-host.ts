@@ -1,5 +1,5 @@
 import { createFakePiHost, type FakePiHost } from '@j1nn0/pi-testkit';
-import { createCommandHarness, expectCleanRun as expectNoFailures, type PersistedAdapter } from '@j1nn0/pi-testkit/adapter-suites';
+import { createCommandHarness, expectCleanRun, type PersistedAdapter } from '@j1nn0/pi-testkit/adapter-suites';
 import { expect } from 'vitest';
 import { CHECK_ENTRY_TYPE, readCheckPayload, type CompactionCheck } from '../src/check-entry.js';
 import contextGuardExtension, { RECOVERY_MESSAGE_TYPE, STATE_ENTRY_TYPE } from '../src/extension.js';
@@ -20,6 +20,7 @@ const harness = createCommandHarness({
 });
 
 export const { start: startGuardHost, run: runGuard, recordAll, savedPayloads } = harness;
+export { expectCleanRun };
 
 /** The text of a tool result's content parts. */
 export function resultText(content: readonly { type: string; text?: string }[]): string {
@@ -46,10 +47,6 @@ export function recoverySends(host: FakePiHost): (readonly unknown[])[] {
   return host.forbiddenCalls.filter((call) => call.method === 'pi.sendMessage').map((call) => call.args);
 }
 
-/** Nothing failed inside the extension and no API outside the port was used. */
-export function expectCleanRun(host: FakePiHost): void {
-  expectNoFailures(host);
-}
 
 /**
  * What `context_guard_list` gives a program, as Pi 1.6 runs it (the fake host mirrors 0.84.2, which drops
