@@ -1,4 +1,4 @@
-import { createFakePiHost, type FakePiHost } from '@j1nn0/pi-testkit';
+import { createFakePiHost, toolResultText, type FakePiHost } from '@j1nn0/pi-testkit';
 import { createCommandHarness, expectCleanRun, type PersistedAdapter } from '@j1nn0/pi-testkit/adapter-suites';
 import { expect } from 'vitest';
 import { CHECK_ENTRY_TYPE, readCheckPayload, type CompactionCheck } from '../src/check-entry.js';
@@ -22,15 +22,10 @@ const harness = createCommandHarness({
 export const { start: startGuardHost, run: runGuard, recordAll, savedPayloads } = harness;
 export { expectCleanRun };
 
-/** The text of a tool result's content parts. */
-export function resultText(content: readonly { type: string; text?: string }[]): string {
-  return content.map((part) => part.text ?? '').join('');
-}
-
 /** The list tool's text, so it also works without a UI. */
 export async function readList(host: FakePiHost): Promise<string> {
   const result = await host.executeTool('context_guard_list', {});
-  return resultText(result.content);
+  return toolResultText(result.content);
 }
 
 /** The `status` text. */

@@ -1,8 +1,9 @@
+import { toolResultText } from '@j1nn0/pi-testkit';
 import { outputSchemaProblems } from '@j1nn0/pi-testkit/adapter-suites';
 import { describe, expect, it } from 'vitest';
 import { formatListWithCheck } from '../src/format.js';
 import { CONTEXT_GUARD_OUTPUT_SCHEMA, toContextGuardOutput } from '../src/structured-output.js';
-import { listResult, readList, resultText } from './context-guard-host.js';
+import { listResult, readList } from './context-guard-host.js';
 import { SAVED_GUARD_PAYLOAD as SAVED, SAVED_GUARD_STATE, hostWithSavedPayload } from './saved-guard.js';
 
 // What a program (a codemode script on Pi 0.99+) receives from context_guard_list. The fake host mirrors Pi 0.84.2, whose results carry
@@ -17,7 +18,7 @@ describe('structured output', () => {
 
     const result = await listResult(host);
 
-    expect(resultText(result.content)).toBe(text);
+    expect(toolResultText(result.content)).toBe(text);
     expect(text).toBe(formatListWithCheck(SAVED_GUARD_STATE, undefined));
     expect(result.structuredContent).toEqual({ items: SAVED.items, recovery: 'critical' });
     expect(outputSchemaProblems(CONTEXT_GUARD_OUTPUT_SCHEMA, result.structuredContent)).toEqual([]);

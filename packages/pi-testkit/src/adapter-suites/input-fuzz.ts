@@ -2,6 +2,7 @@ import { MEGABYTE_STRINGS, SHORT_MESSAGE_LENGTH, displayProblems, expectEqual } 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FakePiHost } from '../fake-host/fake-host.js';
+import { toolResultText } from '../fake-host/tool-call.js';
 
 // Arbitrary text as command arguments and as every tool field: the answer is a short, display-safe message
 // (or a listing), never an exception, a stack trace or a raw terminal control; and whatever was accepted is
@@ -71,7 +72,7 @@ export function addInputFuzzTests(adapter: FuzzedAdapter): void {
   async function expectToolAnswersSafely(tool: string, args: Record<string, unknown>): Promise<void> {
     const host = await adapter.startSeededHost();
     const result = await host.executeTool(tool, args);
-    const text = result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+    const text = toolResultText(result.content);
     expectEqual(host.extensionErrors, []);
     expectEqual(host.takeNotifications(), [], 'a tool call notifies nobody');
     // Pi's own validation message is not the adapter's text.

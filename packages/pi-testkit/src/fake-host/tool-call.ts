@@ -5,6 +5,11 @@ import { errorMessage, type DispatchPort } from './event-dispatch.js';
 
 export type ToolResultContent = AgentToolResult<unknown>['content'];
 
+/** The text parts of a tool result as one string: what the model reads of it. */
+export function toolResultText(content: readonly { readonly type: string; readonly text?: string }[]): string {
+  return content.map((part) => part.text ?? '').join('');
+}
+
 /** What the model would get back for one tool call. */
 export interface ToolExecutionResult {
   readonly content: ToolResultContent;

@@ -2,6 +2,7 @@ import { PI_HOST, type HostLine } from '../host-facts/host-facts.js';
 import { lineFacts, releaseLine } from '../host-facts/pi-release-lines.js';
 import { createFakePiHost, type FakePiHost } from '../fake-host/fake-host.js';
 import type { FakeSession } from '../fake-host/fake-session.js';
+import { toolResultText } from '../fake-host/tool-call.js';
 import type { ClientUi, ContractHost, ContractNotice, ContractToolCall, SessionHandle } from './contract-host.js';
 import contractProbe, { PROBE_COMMAND, PROBE_TOOL, resetProbeLog, type ProbeRecord } from './contract-probe.js';
 
@@ -75,7 +76,7 @@ class FakeContractHost implements ContractHost {
     const results: string[] = [];
     for (const call of calls) {
       const result = this.#host.tools.has(call.name) ? await this.#host.executeTool(call.name, call.arguments) : undefined;
-      results.push(result === undefined ? `Tool ${call.name} not found` : result.content.map((part) => (part.type === 'text' ? part.text : '')).join(''));
+      results.push(result === undefined ? `Tool ${call.name} not found` : toolResultText(result.content));
     }
     this.#host.session.appendMessage({ role: 'assistant', content: [{ type: 'text', text: 'Done.' }] });
     return results;
