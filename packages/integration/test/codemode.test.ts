@@ -7,7 +7,6 @@ import {
   readSessionJsonl,
   runCodemodeScript,
   useSharedPi,
-  type PiDriver,
   type SessionFileEntry,
 } from '@j1nn0/pi-real-hosts';
 import { startPiTerminal } from '@j1nn0/pi-real-hosts/terminal';
@@ -62,16 +61,6 @@ const GUARD_STATES_IN_CALL_ORDER: GuardState[] = [{ recovery: 'off', items: [CSV
 
 function savedData(entries: readonly SessionFileEntry[], customType: string): unknown[] {
   return customEntries(entries, customType).map((entry) => entry['data']);
-}
-
-/** What the client was sent for one UI key since `mark`: each status text or widget's lines, in order. */
-function sentToClient(pi: PiDriver, mark: number, method: 'setStatus' | 'setWidget', key: string): unknown[] {
-  const [keyField, valueField] = method === 'setStatus' ? ['statusKey', 'statusText'] : ['widgetKey', 'widgetLines'];
-  return pi
-    .events()
-    .slice(mark)
-    .filter((event) => event.type === 'extension_ui_request' && event['method'] === method && event[keyField] === key)
-    .map((event) => event[valueField]);
 }
 
 describeEachPi(
@@ -140,9 +129,9 @@ describeEachPi(
       ]);
       // A client's footers carry no terminal separator, and the panel is plain lines: each drawn after each save.
       const screens = viewsAfterEachSave(file).map(screenOf);
-      expect(sentToClient(pi(), mark, 'setStatus', FOOTER_STATUS_KEY)).toEqual(screens.map((screen) => screen.footer));
-      expect(sentToClient(pi(), mark, 'setWidget', PANEL_WIDGET_KEY)).toEqual(screens.map((screen) => screen.panel));
-      expect(sentToClient(pi(), mark, 'setStatus', GUARD_FOOTER_KEY)).toEqual(GUARD_STATES_IN_CALL_ORDER.map((state) => formatGuardFooter(state)));
+      expect(pi().statusUpdates(FOOTER_STATUS_KEY, mark).map((update) => update.text)).toEqual(screens.map((screen) => screen.footer));
+      expect(pi().widgetUpdates(PANEL_WIDGET_KEY, mark).map((update) => update.lines)).toEqual(screens.map((screen) => screen.panel));
+      expect(pi().statusUpdates(GUARD_FOOTER_KEY, mark).map((update) => update.text)).toEqual(GUARD_STATES_IN_CALL_ORDER.map((state) => formatGuardFooter(state)));
       // The script's history says the model asked for each change, in call order.
       const history = await runCodemodeScript(pi(), 'const { history } = await tools.agent_state_get({});\nreturn JSON.stringify(history.steps.map((step) => [step.by, step.changes]));');
       expect(JSON.parse(history)).toEqual([

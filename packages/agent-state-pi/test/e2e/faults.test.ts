@@ -28,31 +28,6 @@ import {
 /** A last line cut off in the middle of an entry, as a crash during a write leaves it. */
 const TORN_LINE = '{"type":"custom","customType":"agent-state-state","data":{"schemaVersion":1,"sta';
 
-function isFooterRecord(event: PiEvent): boolean {
-  return event.type === 'extension_ui_request' && event['method'] === 'setStatus' && event['statusKey'] === FOOTER_STATUS_KEY;
-}
-
-/** Footer texts Pi was asked to show from record `mark` on (undefined clears it). */
-function footersSince(pi: PiDriver, mark: number): (string | undefined)[] {
-  return pi
-    .events()
-    .slice(mark)
-    .filter(isFooterRecord)
-    .map((event) => (typeof event['statusText'] === 'string' ? event['statusText'] : undefined));
-}
-
-/** Footer and panel updates Pi was asked to draw from record `mark` on (RPC forwards both). */
-function screenUpdatesSince(pi: PiDriver, mark: number): PiEvent[] {
-  return pi
-    .events()
-    .slice(mark)
-    .filter(
-      (event) =>
-        isFooterRecord(event) ||
-        (event.type === 'extension_ui_request' && event['method'] === 'setWidget' && event['widgetKey'] === PANEL_WIDGET_KEY),
-    );
-}
-
 type ChangeKind = 'command' | 'tool call' | 'tool call start';
 
 function isChangeOf(kind: ChangeKind, event: PiEvent): boolean {
@@ -127,7 +102,7 @@ describeEachPi('agent-state-pi under faults in the real Pi', (target) => {
     const notificationMark = pi().notifications().length;
     await pi().restart();
     expect(notificationsAfter(pi(), notificationMark)).toEqual([]);
-    expect(footersSince(pi(), mark)).toEqual([screenOf(expected).footer]);
+    expect(pi().statusUpdates(FOOTER_STATUS_KEY, mark).map((update) => update.text)).toEqual([screenOf(expected).footer]);
     expect(await statusReply(pi())).toBe(statusOf(expected));
   }
 
@@ -165,7 +140,8 @@ describeEachPi('agent-state-pi under faults in the real Pi', (target) => {
     const mark = pi().events().length;
 
     expect(await runAgentState(pi(), 'add lost Never saved')).toEqual([{ message: INTERNAL_FAILURE, notifyType: 'error' }]);
-    expect(screenUpdatesSince(pi(), mark)).toEqual([]);
+    // Neither the footer nor the panel is redrawn (RPC forwards both).
+    expect([...pi().statusUpdates(FOOTER_STATUS_KEY, mark), ...pi().widgetUpdates(PANEL_WIDGET_KEY, mark)]).toEqual([]);
     expect(await statusReply(pi())).toBe(statusBefore);
 
     await freeDisk(file, saved);

@@ -119,6 +119,16 @@ export class PiDriver {
     return rpc.latestStatus(this.#log.since(0), key);
   }
 
+  /** Every `setWidget` of one key from record `since` on (take `events().length` as the mark). */
+  widgetUpdates(key: string, since = 0): rpc.PiWidgetUpdate[] {
+    return rpc.widgetUpdates(this.#log.since(since), key);
+  }
+
+  /** Every `setStatus` of one key from record `since` on. */
+  statusUpdates(key: string, since = 0): rpc.PiStatusUpdate[] {
+    return rpc.statusUpdates(this.#log.since(since), key);
+  }
+
   /** The first record (from `fromIndex`, default all) matching `predicate`, waiting at most `timeoutMs`. */
   waitFor(predicate: (event: PiEvent) => boolean, timeoutMs = this.#timeoutMs, fromIndex = 0): Promise<PiEvent> {
     return this.#log.waitFor(predicate, { fromIndex, timeoutMs, what: 'a matching record' });

@@ -10,8 +10,8 @@ import {
   latestWidget,
   toExtensionError,
   toNotification,
-  toStatusUpdate,
-  toWidgetUpdate,
+  statusUpdates,
+  widgetUpdates,
   type PiEvent,
   type PiExtensionError,
   type PiNotification,
@@ -132,11 +132,11 @@ export class PiRpcClient {
   }
 
   widgetUpdates(key: string, since = 0): PiWidgetUpdate[] {
-    return this.events(since).flatMap((event) => toWidgetUpdate(event) ?? []).filter((update) => update.key === key);
+    return widgetUpdates(this.events(since), key);
   }
 
   statusUpdates(key: string, since = 0): PiStatusUpdate[] {
-    return this.events(since).flatMap((event) => toStatusUpdate(event) ?? []).filter((update) => update.key === key);
+    return statusUpdates(this.events(since), key);
   }
 
   /** What a client that keeps the newest update per key shows now: undefined when cleared or never set. */

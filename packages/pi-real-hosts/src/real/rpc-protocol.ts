@@ -112,14 +112,24 @@ export function toStatusUpdate(event: PiEvent): PiStatusUpdate | undefined {
   return { key: stringField(event, 'statusKey') ?? '', text: stringField(event, 'statusText') };
 }
 
+/** Every `setWidget` of one key among `events`, in order. */
+export function widgetUpdates(events: readonly PiEvent[], key: string): PiWidgetUpdate[] {
+  return events.flatMap((event) => toWidgetUpdate(event) ?? []).filter((update) => update.key === key);
+}
+
+/** Every `setStatus` of one key among `events`, in order. */
+export function statusUpdates(events: readonly PiEvent[], key: string): PiStatusUpdate[] {
+  return events.flatMap((event) => toStatusUpdate(event) ?? []).filter((update) => update.key === key);
+}
+
 /** What a client that keeps the newest widget update per key shows now: undefined when cleared or never set. */
 export function latestWidget(events: readonly PiEvent[], key: string): readonly string[] | undefined {
-  return events.flatMap((event) => toWidgetUpdate(event) ?? []).filter((update) => update.key === key).at(-1)?.lines;
+  return widgetUpdates(events, key).at(-1)?.lines;
 }
 
 /** The newest footer text of one key: undefined when cleared or never set. */
 export function latestStatus(events: readonly PiEvent[], key: string): string | undefined {
-  return events.flatMap((event) => toStatusUpdate(event) ?? []).filter((update) => update.key === key).at(-1)?.text;
+  return statusUpdates(events, key).at(-1)?.text;
 }
 
 export function toExtensionError(event: PiEvent): PiExtensionError | undefined {
