@@ -236,13 +236,13 @@ export class PiTerminal {
   }
 
   /**
-   * Quits the way a person does: ctrl+c clears the editor, a second ctrl+c in a row quits (the same on
-   * 0.73.1, 0.84.2 and 1.6.0). Resolves with the exit code.
+   * Quits the way a person does: ctrl+c clears the editor, a second ctrl+c within 500 ms quits (the same
+   * on 0.73.1, 0.84.2 and 1.6.0). Both go in one write: Pi's input reader takes each byte as a key, and a
+   * pause between two writes, stretched by a loaded machine past Pi's 500 ms, left Pi running.
+   * Resolves with the exit code.
    */
-  async quit(timeoutMs = this.#timeoutMs): Promise<number> {
-    this.press('ctrl+c');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    this.press('ctrl+c');
+  quit(timeoutMs = this.#timeoutMs): Promise<number> {
+    this.#write(keySequence('ctrl+c').repeat(2));
     return this.waitForExit(timeoutMs);
   }
 
